@@ -1,0 +1,26 @@
+# The commands a developer or CI needs. `make demo` and `make test` install missing system
+# packages first (scripts/install-deps.sh).
+.PHONY: deps demo test test-sanitizers fuzz format lint bench
+
+deps:
+	@scripts/install-deps.sh
+
+# Renders the bundled demo song through the bundled instrument to sfzplay-demo.wav.
+demo: deps
+	swift run -c release sfzplay
+
+test: deps
+	swift test
+
+# The concurrency tests under ThreadSanitizer, and everything under AddressSanitizer.
+test-sanitizers: deps
+	swift test --sanitize=thread --scratch-path .build-tsan
+	ASAN_OPTIONS=detect_leaks=0 swift test --sanitize=address --scratch-path .build-asan
+
+format:
+	swift format format -i -r Sources Tests Benchmarks Fuzz Package.swift
+	clang-format -i Sources/CSamplerCore/*.c Sources/CSamplerCore/*.h Sources/CSamplerCore/include/*.h
+
+lint:
+	swift format lint -r --strict Sources Tests Package.swift
+	clang-format --dry-run --Werror Sources/CSamplerCore/*.c Sources/CSamplerCore/*.h Sources/CSamplerCore/include/*.h

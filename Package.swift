@@ -1,0 +1,54 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "SFZSampler",
+  platforms: [.macOS(.v13)],
+  products: [
+    .library(name: "SFZSampler", targets: ["SFZSampler"]),
+    .library(name: "MIDIFile", targets: ["MIDIFile"]),
+    .executable(name: "sfzplay", targets: ["sfzplay"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
+  ],
+  targets: [
+    .target(
+      name: "CSamplerCore",
+      cSettings: [.unsafeFlags(["-O3", "-std=c11"])]
+    ),
+    .systemLibrary(
+      name: "CSndfile",
+      pkgConfig: "sndfile",
+      providers: [.apt(["libsndfile1-dev"]), .brew(["libsndfile"])]
+    ),
+    .systemLibrary(
+      name: "CWavPack",
+      pkgConfig: "wavpack",
+      providers: [.apt(["libwavpack-dev"]), .brew(["wavpack"])]
+    ),
+    .target(
+      name: "SFZSampler",
+      dependencies: ["CSamplerCore", "CSndfile", "CWavPack"]
+    ),
+    .target(name: "MIDIFile"),
+    .executableTarget(
+      name: "sfzplay",
+      dependencies: [
+        "SFZSampler", "MIDIFile",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .target(name: "AudioTestSupport", path: "Tests/AudioTestSupport"),
+    .testTarget(
+      name: "CSamplerCoreTests",
+      dependencies: [
+        "CSamplerCore", "AudioTestSupport",
+        .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+      ]
+    ),
+    .testTarget(name: "MIDIFileTests", dependencies: ["MIDIFile"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

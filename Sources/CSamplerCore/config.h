@@ -1,0 +1,63 @@
+/* config.h - every tunable constant of the render core, each with why it has its value. */
+#ifndef SC_CONFIG_H
+#define SC_CONFIG_H
+
+/* Largest polyphony an engine may be created with; voices are allocated at create time. */
+#define SC_MAX_POLYPHONY 4096
+
+/* Extra voice slots for stolen and choked voices while they fade out, so the note that took
+ * their place starts at once: polyphony / SC_FADE_RESERVE_DIVISOR, at least SC_FADE_RESERVE_MIN. */
+#define SC_FADE_RESERVE_DIVISOR 4
+#define SC_FADE_RESERVE_MIN 8
+
+/* Fade-out of a stolen or choked voice, in seconds: long enough to avoid a click (a 5 ms linear
+ * fade keeps every step of a full-scale signal below -47 dBFS at 48 kHz), short enough that the
+ * voice is free again almost at once. */
+#define SC_STEAL_FADE_SECONDS 0.005
+
+/* Fade applied to voices of an instrument that is being replaced. */
+#define SC_SWAP_FADE_SECONDS 0.005
+
+/* Envelopes, LFOs, pitch and filter coefficients are updated at most this many frames apart; the
+ * gain is ramped linearly in between. 32 frames is 0.67 ms at 48 kHz: below the 1 ms envelope
+ * accuracy we promise, and cheap per voice. */
+#define SC_CONTROL_FRAMES 32
+
+/* Frames of silence kept before and after every sample so that interpolation kernels can read
+ * their taps without bounds checks. Must be at least half the sinc kernel width. */
+#define SC_SAMPLE_PADDING 16
+
+/* Windowed-sinc kernel: taps (even) and phases of the precomputed table. 16 taps and 512 phases
+ * with linear interpolation between phases keep interpolation noise under -100 dB for
+ * signals well below Nyquist. */
+#define SC_SINC_TAPS 16
+#define SC_SINC_PHASES 512
+/* Kaiser window beta: trades main-lobe width for side-lobe level (about -90 dB here). */
+#define SC_SINC_KAISER_BETA 9.0
+
+/* Position is a 64-bit fixed point number with this many fraction bits: after an hour of
+ * looping at any pitch the phase error stays below 1e-6 frames, unlike float accumulation. */
+#define SC_FRACTION_BITS 32
+
+/* Capacity of the control-thread -> render-thread event ring (power of two). */
+#define SC_QUEUE_CAPACITY 4096
+
+/* Instruments waiting for the control thread to free them (power of two). */
+#define SC_GARBAGE_CAPACITY 8
+
+/* The shape of exponential envelope segments: decay and release follow
+ * (exp(-k t/T) - exp(-k)) / (1 - exp(-k)), which sounds like a natural decay yet ends exactly at
+ * the requested time. k = 5 reaches -43 dB of the segment's span at 90% of its time. */
+#define SC_ENVELOPE_CURVE_K 5.0
+
+/* Level below which a releasing voice is considered silent and freed (-100 dBFS). */
+#define SC_SILENCE_LEVEL 1e-5f
+
+/* Default mod-wheel vibrato: depth at CC1 = 127 (cents) and rate (Hz). */
+#define SC_DEFAULT_VIBRATO_DEPTH 50.0f
+#define SC_DEFAULT_VIBRATO_RATE 5.0f
+
+/* Smoothing time of channel volume, expression and pan changes, to avoid zipper noise. */
+#define SC_CONTROLLER_SMOOTHING_SECONDS 0.005
+
+#endif

@@ -1,0 +1,203 @@
+/* engine.c - the engine: creation, instrument hand-over between threads, event dispatch at exact
+ * frames, and the render loop that splits each block at its events. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+uint32_t sc_max_polyphony(void) { return SC_MAX_POLYPHONY; }
+
+void sc_engine_config_init(sc_engine_config *config) {
+  config->sample_rate = 48000.0;
+  config->max_frames = 512;
+  config->max_voices = 64;
+  config->quality = SC_QUALITY_HERMITE;
+}
+
+static void reset_channel(sc_channel *c) {
+  *c = (sc_channel){0};
+  /* Unity volume and expression until a MIDI file says otherwise, so an instrument plays at the
+   * level its author set; pan centred. */
+  c->cc[7] = 127;
+  c->cc[10] = 64;
+  c->cc[11] = 127;
+}
+
+sc_engine *sc_engine_create(const sc_engine_config *config) {
+  if (!config || !(config->sample_rate >= 1000.0 && config->sample_rate <= 1536000.0) ||
+      config->max_voices < 1 || config->max_voices > SC_MAX_POLYPHONY || config->max_frames < 1 ||
+      config->quality > SC_QUALITY_SINC)
+    return NULL;
+  sc_engine *e = calloc(1, sizeof(sc_engine));
+  if (!e) return NULL;
+  e->config = *config;
+  uint32_t reserve = config->max_voices / SC_FADE_RESERVE_DIVISOR;
+  if (reserve < SC_FADE_RESERVE_MIN) reserve = SC_FADE_RESERVE_MIN;
+  e->voice_slots = config->max_voices + reserve;
+  e->voices = calloc(e->voice_slots, sizeof(sc_voice));
+  if (!e->voices || !sc_sinc_table_init(&e->sinc)) {
+    sc_engine_destroy(e);
+    return NULL;
+  }
+  for (int ch = 0; ch < 16; ch++) reset_channel(&e->channels[ch]);
+  sc_tuning_reset(e->note_cents);
+  e->params[SC_PARAM_MASTER_GAIN] = 1.0f;
+  e->params[SC_PARAM_VIBRATO_DEPTH] = SC_DEFAULT_VIBRATO_DEPTH;
+  e->params[SC_PARAM_VIBRATO_RATE] = SC_DEFAULT_VIBRATO_RATE;
+  e->steal_fade_step = (float)(1.0 / (SC_STEAL_FADE_SECONDS * config->sample_rate));
+  e->swap_fade_step = (float)(1.0 / (SC_SWAP_FADE_SECONDS * config->sample_rate));
+  e->smoothing = (float)(1.0 / (SC_CONTROLLER_SMOOTHING_SECONDS * config->sample_rate));
+  atomic_init(&e->pending, NULL);
+  return e;
+}
+
+static sc_instrument *marker(sc_engine *e) { return (sc_instrument *)(void *)&e->unload_marker; }
+
+void sc_engine_destroy(sc_engine *e) {
+  if (!e) return;
+  sc_instrument *pending = atomic_load(&e->pending);
+  if (pending != marker(e)) sc_instrument_destroy(pending);
+  sc_instrument_destroy(e->current_owned);
+  sc_instrument_destroy(e->retiring);
+  for (sc_instrument *g; (g = sc_engine_collect_garbage(e));) sc_instrument_destroy(g);
+  sc_sinc_table_free(&e->sinc);
+  free(e->voices);
+  free(e);
+}
+
+void sc_engine_set_instrument(sc_engine *e, sc_instrument *instrument) {
+  if (instrument && !instrument->finalized) sc_instrument_finalize(instrument);
+  sc_instrument *previous = atomic_exchange(&e->pending, instrument ? instrument : marker(e));
+  /* never adopted by the render thread, so nobody else can hold it */
+  if (previous && previous != marker(e)) sc_instrument_destroy(previous);
+}
+
+sc_instrument *sc_engine_collect_garbage(sc_engine *e) {
+  uint32_t tail = atomic_load_explicit(&e->garbage_tail, memory_order_relaxed);
+  uint32_t head = atomic_load_explicit(&e->garbage_head, memory_order_acquire);
+  if (tail == head) return NULL;
+  sc_instrument *g = e->garbage[tail & (SC_GARBAGE_CAPACITY - 1)];
+  atomic_store_explicit(&e->garbage_tail, tail + 1, memory_order_release);
+  return g;
+}
+
+static bool push_garbage(sc_engine *e, sc_instrument *instrument) {
+  uint32_t head = atomic_load_explicit(&e->garbage_head, memory_order_relaxed);
+  uint32_t tail = atomic_load_explicit(&e->garbage_tail, memory_order_acquire);
+  if (head - tail >= SC_GARBAGE_CAPACITY) return false;
+  e->garbage[head & (SC_GARBAGE_CAPACITY - 1)] = instrument;
+  atomic_store_explicit(&e->garbage_head, head + 1, memory_order_release);
+  return true;
+}
+
+/* Takes a newly handed instrument; the old one retires once its voices have faded. One
+ * instrument retires at a time, so a burst of swaps waits a few milliseconds for the last. */
+static void adopt_pending(sc_engine *e) {
+  if (e->retiring) return;
+  sc_instrument *next = atomic_exchange(&e->pending, NULL);
+  if (!next) return;
+  if (next == marker(e)) next = NULL;
+  sc_instrument *old = e->current_owned;
+  e->current_owned = next;
+  e->current = next;
+  if (!old) return;
+  for (uint32_t i = 0; i < e->voice_slots; i++)
+    if (e->voices[i].state != SC_VOICE_FREE && e->voices[i].instrument == old)
+      sc_voice_fade_out(e, &e->voices[i], e->swap_fade_step);
+  e->retiring = old;
+}
+
+static void release_retired(sc_engine *e) {
+  if (!e->retiring) return;
+  for (uint32_t i = 0; i < e->voice_slots; i++)
+    if (e->voices[i].state != SC_VOICE_FREE && e->voices[i].instrument == e->retiring) return;
+  if (push_garbage(e, e->retiring)) e->retiring = NULL;
+}
+
+static void apply_event(sc_engine *e, const sc_event *ev) {
+  uint8_t ch = ev->channel & 15;
+  sc_channel *c = &e->channels[ch];
+  switch (ev->type) {
+    case SC_EVENT_NOTE_ON:
+      if (ev->data1 < 128) sc_note_on(e, ch, ev->data1, ev->data2 & 127);
+      break;
+    case SC_EVENT_NOTE_OFF:
+      if (ev->data1 < 128) sc_note_off(e, ch, ev->data1);
+      break;
+    case SC_EVENT_CONTROL_CHANGE:
+      if (ev->data1 < 128) sc_control_change(e, ch, ev->data1, ev->data2 & 127);
+      break;
+    case SC_EVENT_PITCH_BEND:
+      c->bend = ev->value < -8192 ? -8192 : ev->value > 8191 ? 8191 : ev->value;
+      break;
+    case SC_EVENT_PROGRAM_CHANGE: c->program = ev->data1 & 127; break;
+    case SC_EVENT_CHANNEL_PRESSURE: c->channel_pressure = ev->data1 & 127; break;
+    case SC_EVENT_POLY_PRESSURE: break;
+    case SC_EVENT_PARAMETER:
+      if (ev->data1 < SC_PARAM_COUNT && isfinite(ev->number)) e->params[ev->data1] = ev->number;
+      break;
+    case SC_EVENT_NOTE_FREQUENCY:
+      if (ev->data1 < 128 && ev->number > 0.0f && isfinite(ev->number))
+        e->note_cents[ev->data1] = 1200.0 * log2(ev->number / 440.0) + 6900.0;
+      break;
+    default: break;
+  }
+}
+
+static void render_span(sc_engine *e, float *left, float *right, uint32_t frames) {
+  if (frames == 0) return;
+  for (uint32_t i = 0; i < e->voice_slots; i++)
+    if (e->voices[i].state != SC_VOICE_FREE) sc_voice_render(e, &e->voices[i], left, right, frames);
+}
+
+static void update_stats(sc_engine *e) {
+  uint32_t active = 0;
+  for (uint32_t i = 0; i < e->voice_slots; i++) active += e->voices[i].state != SC_VOICE_FREE;
+  atomic_store_explicit(&e->stat_active, active, memory_order_relaxed);
+  if (active > atomic_load_explicit(&e->stat_peak, memory_order_relaxed))
+    atomic_store_explicit(&e->stat_peak, active, memory_order_relaxed);
+}
+
+void sc_engine_render(sc_engine *e, uint32_t frames, const sc_event *events, uint32_t event_count,
+                      float *out_left, float *out_right) {
+  sc_fp_state fp;
+  sc_denormals_flush_begin(&fp);
+  memset(out_left, 0, frames * sizeof(float));
+  memset(out_right, 0, frames * sizeof(float));
+  adopt_pending(e);
+  sc_event posted;
+  while (sc_ring_pop(&e->queue, &posted)) apply_event(e, &posted);
+  uint32_t f = 0, next_event = 0;
+  while (f < frames) {
+    while (next_event < event_count && events[next_event].frame <= f)
+      apply_event(e, &events[next_event++]);
+    uint32_t until = frames;
+    if (next_event < event_count && events[next_event].frame < frames)
+      until = events[next_event].frame;
+    render_span(e, out_left + f, out_right + f, until - f);
+    f = until;
+  }
+  while (next_event < event_count) apply_event(e, &events[next_event++]);
+  float master = e->params[SC_PARAM_MASTER_GAIN];
+  if (master != 1.0f)
+    for (uint32_t i = 0; i < frames; i++) {
+      out_left[i] *= master;
+      out_right[i] *= master;
+    }
+  e->now += frames;
+  release_retired(e);
+  update_stats(e);
+  sc_denormals_flush_end(&fp);
+}
+
+bool sc_engine_post(sc_engine *e, const sc_event *event) { return sc_ring_push(&e->queue, event); }
+
+void sc_engine_get_stats(const sc_engine *e, sc_engine_stats *stats) {
+  sc_engine *m = (sc_engine *)e;
+  stats->active_voices = atomic_load_explicit(&m->stat_active, memory_order_relaxed);
+  stats->peak_voices = atomic_load_explicit(&m->stat_peak, memory_order_relaxed);
+  stats->notes_started = atomic_load_explicit(&m->stat_started, memory_order_relaxed);
+  stats->voices_stolen = atomic_load_explicit(&m->stat_stolen, memory_order_relaxed);
+  stats->notes_unplayed = atomic_load_explicit(&m->stat_unplayed, memory_order_relaxed);
+}

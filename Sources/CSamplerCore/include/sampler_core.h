@@ -1,0 +1,261 @@
+/*
+ * sampler_core.h - the whole C API of the SFZSampler real-time engine.
+ *
+ * Threads. Every function says which thread may call it:
+ *   [control] any one non-audio thread at a time (the caller serialises control calls);
+ *   [render]  the audio thread only; real-time safe: no allocation, lock, I/O or syscall;
+ *   [any]     any thread, lock-free.
+ *
+ * Life cycle: build an sc_instrument on the control thread (add samples and regions, then
+ * finalize), create an engine, hand it the instrument with sc_engine_set_instrument, and call
+ * sc_engine_render from the audio thread. Instruments that the render thread has let go of are
+ * returned by sc_engine_collect_garbage for the control thread to destroy.
+ */
+#ifndef SAMPLER_CORE_H
+#define SAMPLER_CORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------- regions */
+
+/** How a region loops. */
+typedef enum sc_loop_mode {
+  SC_LOOP_NONE = 0,       /**< play from offset to end */
+  SC_LOOP_ONE_SHOT = 1,   /**< play to the end whatever the note-off says */
+  SC_LOOP_CONTINUOUS = 2, /**< loop for the whole life of the voice, release included */
+  SC_LOOP_SUSTAIN = 3,    /**< loop while the key (or pedal) holds, then play out */
+  SC_LOOP_ENGINE = 4 /**< continuous or sustain, as the engine's loop-thru-release switch says */
+} sc_loop_mode;
+
+/** The resonant filter types. */
+typedef enum sc_filter_type {
+  SC_FILTER_NONE = 0,
+  SC_FILTER_LPF_1P = 1,
+  SC_FILTER_HPF_1P = 2,
+  SC_FILTER_LPF_2P = 3,
+  SC_FILTER_HPF_2P = 4,
+  SC_FILTER_BPF_2P = 5,
+  SC_FILTER_BRF_2P = 6
+} sc_filter_type;
+
+/** When a region starts a voice. */
+typedef enum sc_trigger {
+  SC_TRIGGER_ATTACK = 0,  /**< on note-on */
+  SC_TRIGGER_RELEASE = 1, /**< on note-off, as a one-shot */
+} sc_trigger;
+
+/** A DAHDSR envelope; times in seconds, levels 0...1. */
+typedef struct sc_envelope_params {
+  float delay, start, attack, hold, decay, sustain, release;
+  /** Depth for pitch (cents) and filter (cents) envelopes; unused for amplitude. */
+  float depth;
+} sc_envelope_params;
+
+/** A sine LFO. */
+typedef struct sc_lfo_params {
+  float delay; /**< seconds before the LFO starts */
+  float fade;  /**< seconds to fade in after the delay */
+  float freq;  /**< Hz */
+  float depth; /**< cents for pitch and filter, dB for amplitude */
+} sc_lfo_params;
+
+/**
+ * One region: a sample and everything about how it is selected and played.
+ * Fill it with sc_region_init (defaults as the SFZ format gives them), then set fields.
+ */
+typedef struct sc_region {
+  /* selection */
+  uint32_t sample_index; /**< index returned by sc_instrument_add_sample */
+  uint8_t lokey, hikey;  /**< 0...127, inclusive */
+  uint8_t lovel, hivel;  /**< 1...127, inclusive */
+  sc_trigger trigger;
+
+  /* pitch */
+  float pitch_keycenter; /**< key at which the sample plays at its recorded pitch */
+  float pitch_keytrack;  /**< cents per key */
+  float tune;            /**< cents */
+  float bend_up;         /**< cents at full upward bend */
+  float bend_down;       /**< cents at full downward bend (usually negative) */
+
+  /* amplitude */
+  float volume_db;
+  float amp_veltrack; /**< percent, -100...100 */
+  float pan;          /**< -100 (left) ... 100 (right) */
+
+  /* playback */
+  uint64_t offset; /**< first frame played */
+  uint64_t end;    /**< last frame played, inclusive; 0 = last frame of the sample */
+  sc_loop_mode loop_mode;
+  uint64_t loop_start; /**< first frame of the loop */
+  uint64_t loop_end;   /**< last frame of the loop, inclusive; 0 with loop_start 0 = whole sample */
+
+  /* envelopes, filter, LFOs */
+  sc_envelope_params ampeg, fileg, pitcheg;
+  sc_filter_type fil_type;
+  float cutoff;       /**< Hz; the filter is off when fil_type is SC_FILTER_NONE */
+  float resonance;    /**< dB of peak, 0...40 */
+  float fil_keytrack; /**< cents per key */
+  float fil_keycenter;
+  float fil_veltrack; /**< cents at velocity 127 */
+  sc_lfo_params amplfo, fillfo, pitchlfo;
+
+  /* release triggers */
+  float rt_decay; /**< dB per second of key hold, for trigger=release regions */
+} sc_region;
+
+/** Fills a region with the SFZ defaults: whole key and velocity range, no loop, no filter. [any] */
+void sc_region_init(sc_region *region);
+
+/* ------------------------------------------------------------- instrument */
+
+/** An immutable set of regions and sample buffers once finalized. */
+typedef struct sc_instrument sc_instrument;
+
+/** Creates an empty instrument; NULL if out of memory. [control] */
+sc_instrument *sc_instrument_create(void);
+
+/** Frees an instrument that no engine uses (or one from sc_engine_collect_garbage). [control] */
+void sc_instrument_destroy(sc_instrument *instrument);
+
+/**
+ * Copies one sample into the instrument. `channels` points at `channel_count` (1 or 2) planar
+ * arrays of `frame_count` floats. `loop_start`/`loop_end` (inclusive) are the loop stored in the
+ * file, used by regions that ask for a loop without giving points; pass has_loop = false if none.
+ * Returns the sample index, or -1 on bad arguments or out of memory. [control]
+ */
+int32_t sc_instrument_add_sample(sc_instrument *instrument, const float *const *channels,
+                                 uint32_t channel_count, uint64_t frame_count, double sample_rate,
+                                 bool has_loop, uint64_t loop_start, uint64_t loop_end);
+
+/** Adds a region (copied). Returns its index or -1 (bad sample index, out of memory). [control] */
+int32_t sc_instrument_add_region(sc_instrument *instrument, const sc_region *region);
+
+/**
+ * Checks every region against its sample (clamps offsets and loop points into the sample) and
+ * builds the key lookup. Must be called once, before the instrument is given to an engine.
+ * Returns the number of regions whose values were clamped. [control]
+ */
+uint32_t sc_instrument_finalize(sc_instrument *instrument);
+
+/** Number of regions and samples, and bytes of sample memory held. [control] */
+uint32_t sc_instrument_region_count(const sc_instrument *instrument);
+uint32_t sc_instrument_sample_count(const sc_instrument *instrument);
+uint64_t sc_instrument_sample_bytes(const sc_instrument *instrument);
+
+/* ----------------------------------------------------------------- engine */
+
+/** Interpolation used to read samples at a pitch. */
+typedef enum sc_quality {
+  SC_QUALITY_LINEAR = 0,
+  SC_QUALITY_HERMITE = 1, /**< 4-point cubic Hermite, the default */
+  SC_QUALITY_SINC = 2     /**< windowed sinc, for offline rendering */
+} sc_quality;
+
+/** What the engine is made for; see sc_engine_config_init for defaults. */
+typedef struct sc_engine_config {
+  double sample_rate;
+  uint32_t max_frames; /**< largest frame count a render call may ask for */
+  uint32_t max_voices; /**< polyphony: voices that may sound at once (1...SC_MAX_POLYPHONY) */
+  sc_quality quality;
+} sc_engine_config;
+
+/** The largest max_voices an engine accepts. [any] */
+uint32_t sc_max_polyphony(void);
+
+/** 48 kHz, 512 frames, 64 voices, Hermite. [any] */
+void sc_engine_config_init(sc_engine_config *config);
+
+typedef struct sc_engine sc_engine;
+
+/** Allocates everything the render path will need. NULL on bad config or no memory. [control] */
+sc_engine *sc_engine_create(const sc_engine_config *config);
+
+/** Frees the engine and every instrument it holds. No render may be running. [control] */
+void sc_engine_destroy(sc_engine *engine);
+
+/**
+ * Hands the engine a finalized instrument (or NULL for silence). The render thread adopts it
+ * at the start of a later render call, fading out voices of the previous instrument. An
+ * instrument handed over earlier but never adopted is destroyed here. [control]
+ */
+void sc_engine_set_instrument(sc_engine *engine, sc_instrument *instrument);
+
+/**
+ * Returns one instrument the render thread no longer uses, or NULL. The caller destroys it.
+ * Call until NULL. [control]
+ */
+sc_instrument *sc_engine_collect_garbage(sc_engine *engine);
+
+/** Event kinds. */
+typedef enum sc_event_type {
+  SC_EVENT_NOTE_ON = 0,          /**< data1 key, data2 velocity (0 = note-off) */
+  SC_EVENT_NOTE_OFF = 1,         /**< data1 key */
+  SC_EVENT_CONTROL_CHANGE = 2,   /**< data1 controller, data2 value */
+  SC_EVENT_PITCH_BEND = 3,       /**< value -8192...8191 */
+  SC_EVENT_PROGRAM_CHANGE = 4,   /**< data1 program */
+  SC_EVENT_CHANNEL_PRESSURE = 5, /**< data1 pressure */
+  SC_EVENT_POLY_PRESSURE = 6,    /**< data1 key, data2 pressure */
+  SC_EVENT_PARAMETER = 7,        /**< data1 an sc_param, number the value */
+  SC_EVENT_NOTE_FREQUENCY = 8    /**< data1 key, number its frequency in Hz (microtuning) */
+} sc_event_type;
+
+/** Engine-wide parameters, set with an SC_EVENT_PARAMETER event. */
+typedef enum sc_param {
+  SC_PARAM_MASTER_GAIN = 0,       /**< linear gain, default 1 */
+  SC_PARAM_LOOP_THRU_RELEASE = 1, /**< 0 or 1, for SC_LOOP_ENGINE regions; default 0 */
+  SC_PARAM_MONOPHONIC = 2,        /**< 0 or 1; one voice per channel */
+  SC_PARAM_LEGATO = 3,            /**< 0 or 1; in mono mode, overlapping notes glide */
+  SC_PARAM_GLIDE_RATE = 4,        /**< seconds per octave of glide; 0 = no glide */
+  SC_PARAM_VIBRATO_DEPTH = 5,     /**< cents of vibrato at mod wheel full; default 50 */
+  SC_PARAM_VIBRATO_RATE = 6,      /**< Hz; default 5 */
+  SC_PARAM_PITCH_BEND_RANGE = 7,  /**< cents; > 0 overrides every region's bend_up/bend_down */
+  SC_PARAM_COUNT
+} sc_param;
+
+/** A timed event. `frame` is the frame within the render call at which it takes effect. */
+typedef struct sc_event {
+  uint32_t frame;
+  uint8_t type; /**< an sc_event_type */
+  uint8_t channel;
+  uint8_t data1;
+  uint8_t data2;
+  int32_t value; /**< pitch bend */
+  float number;  /**< parameter value */
+} sc_event;
+
+/**
+ * Renders `frames` (<= max_frames) frames, adding nothing: the outputs are overwritten.
+ * `events` must be sorted by frame; each one is applied exactly at its frame. Events posted with
+ * sc_engine_post apply at frame 0. [render]
+ */
+void sc_engine_render(sc_engine *engine, uint32_t frames, const sc_event *events,
+                      uint32_t event_count, float *out_left, float *out_right);
+
+/**
+ * Queues an event for the next render call (lock-free single-producer ring; the event's frame is
+ * ignored). Returns false when the queue is full. [control]
+ */
+bool sc_engine_post(sc_engine *engine, const sc_event *event);
+
+/** Allocation-free statistics for tests and meters. [any] */
+typedef struct sc_engine_stats {
+  uint32_t active_voices;
+  uint32_t peak_voices; /**< since creation */
+  uint64_t notes_started;
+  uint64_t voices_stolen;
+  uint64_t notes_unplayed; /**< note-ons that matched no region */
+} sc_engine_stats;
+
+void sc_engine_get_stats(const sc_engine *engine, sc_engine_stats *stats);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

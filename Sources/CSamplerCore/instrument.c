@@ -1,0 +1,140 @@
+/* instrument.c - building an instrument on the control thread: samples are copied into padded
+ * buffers, regions are checked against their samples once, so the render path never has to. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+sc_instrument *sc_instrument_create(void) { return calloc(1, sizeof(sc_instrument)); }
+
+void sc_instrument_destroy(sc_instrument *instrument) {
+  if (!instrument) return;
+  for (uint32_t i = 0; i < instrument->sample_count; i++) free(instrument->samples[i].storage);
+  free(instrument->samples);
+  free(instrument->regions);
+  free(instrument->play);
+  free(instrument->key_regions);
+  free(instrument);
+}
+
+static bool grow(void **array, uint32_t *capacity, uint32_t needed, size_t element) {
+  if (needed <= *capacity) return true;
+  uint32_t next = *capacity ? *capacity * 2 : 16;
+  while (next < needed) next *= 2;
+  void *bigger = realloc(*array, (size_t)next * element);
+  if (!bigger) return false;
+  *array = bigger;
+  *capacity = next;
+  return true;
+}
+
+int32_t sc_instrument_add_sample(sc_instrument *instrument, const float *const *channels,
+                                 uint32_t channel_count, uint64_t frame_count, double sample_rate,
+                                 bool has_loop, uint64_t loop_start, uint64_t loop_end) {
+  if (!instrument || instrument->finalized || !channels || channel_count < 1 || channel_count > 2 ||
+      frame_count == 0 || !(sample_rate > 0.0) || instrument->sample_count >= INT32_MAX)
+    return -1;
+  for (uint32_t ch = 0; ch < channel_count; ch++)
+    if (!channels[ch]) return -1;
+  if (!grow((void **)&instrument->samples, &instrument->sample_capacity,
+            instrument->sample_count + 1, sizeof(sc_sample)))
+    return -1;
+  uint64_t padded = frame_count + 2 * SC_SAMPLE_PADDING;
+  float *storage = calloc(padded * channel_count, sizeof(float));
+  if (!storage) return -1;
+  float *frames = storage + SC_SAMPLE_PADDING * channel_count;
+  for (uint64_t i = 0; i < frame_count; i++)
+    for (uint32_t ch = 0; ch < channel_count; ch++)
+      frames[i * channel_count + ch] = channels[ch][i];
+  sc_sample *s = &instrument->samples[instrument->sample_count];
+  *s = (sc_sample){.storage = storage,
+                   .frames = frames,
+                   .channels = channel_count,
+                   .frame_count = frame_count,
+                   .sample_rate = sample_rate,
+                   .has_loop = has_loop && loop_start <= loop_end && loop_end < frame_count,
+                   .loop_start = loop_start,
+                   .loop_end = loop_end};
+  return (int32_t)instrument->sample_count++;
+}
+
+int32_t sc_instrument_add_region(sc_instrument *instrument, const sc_region *region) {
+  if (!instrument || instrument->finalized || !region ||
+      region->sample_index >= instrument->sample_count || instrument->region_count >= INT32_MAX)
+    return -1;
+  if (instrument->region_count == instrument->region_capacity) {
+    uint32_t next = instrument->region_capacity ? instrument->region_capacity * 2 : 16;
+    sc_region *regions = realloc(instrument->regions, (size_t)next * sizeof(sc_region));
+    if (!regions) return -1;
+    instrument->regions = regions;
+    sc_region_play *play = realloc(instrument->play, (size_t)next * sizeof(sc_region_play));
+    if (!play) return -1;
+    instrument->play = play;
+    instrument->region_capacity = next;
+  }
+  instrument->regions[instrument->region_count] = *region;
+  return (int32_t)instrument->region_count++;
+}
+
+/* Clamps a region's frames into its sample; returns true when something had to change. */
+static bool resolve_play(const sc_region *r, const sc_sample *s, sc_region_play *play) {
+  bool clamped = false;
+  uint64_t last_frame = s->frame_count - 1;
+  play->last = r->end == 0 ? last_frame : r->end;
+  if (play->last > last_frame) {
+    play->last = last_frame;
+    clamped = true;
+  }
+  play->start = r->offset;
+  if (play->start > play->last) {
+    play->start = play->last;
+    clamped = true;
+  }
+  if (r->loop_start == 0 && r->loop_end == 0) {
+    play->loop_start = s->has_loop ? s->loop_start : 0;
+    play->loop_end = s->has_loop ? s->loop_end : play->last;
+  } else {
+    play->loop_start = r->loop_start;
+    play->loop_end = r->loop_end;
+  }
+  if (play->loop_end > play->last) {
+    play->loop_end = play->last;
+    clamped = true;
+  }
+  if (play->loop_start > play->loop_end) {
+    play->loop_start = play->loop_end;
+    clamped = true;
+  }
+  play->rate_ratio_log2 = log2(s->sample_rate);
+  return clamped;
+}
+
+uint32_t sc_instrument_finalize(sc_instrument *instrument) {
+  if (!instrument || instrument->finalized) return 0;
+  uint32_t clamped = 0;
+  for (uint32_t i = 0; i < instrument->region_count; i++) {
+    const sc_region *r = &instrument->regions[i];
+    if (resolve_play(r, &instrument->samples[r->sample_index], &instrument->play[i])) clamped++;
+  }
+  if (!sc_instrument_build_key_table(instrument)) return UINT32_MAX;
+  instrument->finalized = true;
+  return clamped;
+}
+
+uint32_t sc_instrument_region_count(const sc_instrument *instrument) {
+  return instrument ? instrument->region_count : 0;
+}
+
+uint32_t sc_instrument_sample_count(const sc_instrument *instrument) {
+  return instrument ? instrument->sample_count : 0;
+}
+
+uint64_t sc_instrument_sample_bytes(const sc_instrument *instrument) {
+  uint64_t bytes = 0;
+  for (uint32_t i = 0; instrument && i < instrument->sample_count; i++) {
+    const sc_sample *s = &instrument->samples[i];
+    bytes += (s->frame_count + 2 * SC_SAMPLE_PADDING) * s->channels * sizeof(float);
+  }
+  return bytes;
+}

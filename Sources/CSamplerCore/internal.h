@@ -1,0 +1,268 @@
+/* internal.h - structures shared by the render core's files; not part of the public API. */
+#ifndef SC_INTERNAL_H
+#define SC_INTERNAL_H
+
+#include <stdatomic.h>
+
+#include "config.h"
+#include "sampler_core.h"
+
+#define SC_FRACTION_ONE ((uint64_t)1 << SC_FRACTION_BITS)
+
+/* Strict C11 math.h has no M_PI. */
+#define SC_PI 3.14159265358979323846
+#define SC_SQRT2 1.41421356237309504880
+#define SC_SQRT1_2 0.70710678118654752440
+
+/* ---------------------------------------------------------------- samples */
+
+/* Sample frames, interleaved when stereo, with SC_SAMPLE_PADDING silent frames on each side so
+ * `frames[-SC_SAMPLE_PADDING * channels]` and past the end are readable. */
+typedef struct sc_sample {
+  float *storage; /* the allocation */
+  float *frames;  /* first real frame */
+  uint32_t channels;
+  uint64_t frame_count;
+  double sample_rate;
+  bool has_loop;
+  uint64_t loop_start, loop_end; /* inclusive */
+} sc_sample;
+
+/* What finalize derives from a region and its sample, so the render path only reads. */
+typedef struct sc_region_play {
+  uint64_t start;                /* first frame */
+  uint64_t last;                 /* last frame played, inclusive */
+  uint64_t loop_start, loop_end; /* inclusive, valid when the mode loops */
+  double rate_ratio_log2;        /* log2(sample rate) cached for pitch computation */
+} sc_region_play;
+
+struct sc_instrument {
+  sc_sample *samples;
+  uint32_t sample_count, sample_capacity;
+  sc_region *regions;
+  sc_region_play *play;
+  uint32_t region_count, region_capacity;
+  /* regions that may sound for each key: key_regions[key_first[k] ... key_first[k+1]) */
+  uint32_t key_first[129];
+  uint32_t *key_regions;
+  bool finalized;
+};
+
+/* -------------------------------------------------------------- envelopes */
+
+typedef enum sc_env_stage {
+  SC_ENV_DELAY,
+  SC_ENV_ATTACK,
+  SC_ENV_HOLD,
+  SC_ENV_DECAY,
+  SC_ENV_SUSTAIN,
+  SC_ENV_RELEASE,
+  SC_ENV_DONE
+} sc_env_stage;
+
+typedef struct sc_env {
+  sc_env_stage stage;
+  uint32_t elapsed; /* frames into the stage */
+  uint32_t length;  /* frames of the stage; unused for sustain and done */
+  float from, to;   /* levels at the ends of the stage */
+  float level;      /* level now */
+  float sustain;
+  uint32_t attack_frames, hold_frames, decay_frames, release_frames;
+  float start;
+} sc_env;
+
+void sc_env_start(sc_env *env, const sc_envelope_params *params, double sample_rate);
+void sc_env_release(sc_env *env);
+/* Frames until the current stage ends (UINT32_MAX when it never does). */
+uint32_t sc_env_frames_left(const sc_env *env);
+/* Advances by `frames` (at most sc_env_frames_left) and returns the new level. */
+float sc_env_advance(sc_env *env, uint32_t frames);
+
+/* ------------------------------------------------------------------ LFOs */
+
+typedef struct sc_lfo {
+  double phase; /* 0...1 */
+  uint32_t elapsed;
+  uint32_t delay_frames, fade_frames;
+  double increment; /* phase per frame */
+  float depth;
+} sc_lfo;
+
+void sc_lfo_start(sc_lfo *lfo, const sc_lfo_params *params, double sample_rate);
+/* The value now (-depth...depth), then advances by `frames`. */
+float sc_lfo_step(sc_lfo *lfo, uint32_t frames);
+
+/* ---------------------------------------------------------------- filters */
+
+typedef struct sc_filter_coeffs {
+  float a1, a2, a3, k; /* state-variable filter */
+  float g1;            /* one-pole: g / (1 + g) */
+} sc_filter_coeffs;
+
+typedef struct sc_filter_state {
+  float s1[2], s2[2]; /* per channel */
+} sc_filter_state;
+
+void sc_filter_coeffs_compute(sc_filter_coeffs *c, double cutoff, double resonance_db,
+                              double sample_rate);
+void sc_filter_process(sc_filter_type type, const sc_filter_coeffs *c, sc_filter_state *s,
+                       float *left, float *right, uint32_t frames);
+
+/* ---------------------------------------------------------- interpolation */
+
+typedef struct sc_sinc_table {
+  float *coeffs; /* (SC_SINC_PHASES + 1) * SC_SINC_TAPS */
+} sc_sinc_table;
+
+bool sc_sinc_table_init(sc_sinc_table *table);
+void sc_sinc_table_free(sc_sinc_table *table);
+
+/* Reads `count` frames at fixed-point positions pos, pos + inc, ... from `frames` (mono or
+ * interleaved stereo) with no bounds checks: the caller guarantees the taps are inside the
+ * padded buffer. Writes planar left/right (right = left for mono). */
+void sc_interpolate(sc_quality quality, const sc_sinc_table *sinc, const float *frames,
+                    uint32_t channels, uint64_t pos, uint64_t inc, uint32_t count, float *left,
+                    float *right);
+/* One frame whose taps are fetched through `tap_index`, which folds indices into the loop. */
+typedef struct sc_loop_fold {
+  int64_t loop_start, loop_end; /* inclusive */
+  bool fold_left;               /* the voice has looped: taps before loop_start come from its end */
+} sc_loop_fold;
+void sc_interpolate_folded(sc_quality quality, const sc_sinc_table *sinc, const float *frames,
+                           uint32_t channels, uint64_t pos, const sc_loop_fold *fold, float *left,
+                           float *right);
+/* Taps needed left and right of the integer position. */
+void sc_interpolation_reach(sc_quality quality, uint32_t *left, uint32_t *right);
+
+/* ----------------------------------------------------------------- voices */
+
+typedef enum sc_voice_state { SC_VOICE_FREE, SC_VOICE_PLAYING, SC_VOICE_FADING } sc_voice_state;
+
+typedef struct sc_voice {
+  sc_voice_state state;
+  const sc_instrument *instrument;
+  const sc_region *region;
+  const sc_region_play *play;
+  const sc_sample *sample;
+  uint8_t channel, key, velocity;
+  bool released;          /* key is up (and the pedal does not hold it) */
+  bool sustained;         /* key is up but the sustain pedal holds it */
+  bool looping;           /* still looping (a sustain loop stops at release) */
+  bool wrapped;           /* has looped at least once */
+  bool one_shot;          /* ignores note-off: one_shot loop mode and release triggers */
+  sc_loop_mode loop_mode; /* the region's mode with SC_LOOP_ENGINE resolved */
+  uint64_t age;           /* note counter at start: smaller is older */
+
+  uint64_t pos; /* fixed point, SC_FRACTION_BITS */
+
+  sc_env amp_env, fil_env, pitch_env;
+  sc_lfo amp_lfo, fil_lfo, pitch_lfo;
+  double vibrato_phase;
+
+  double base_cents;  /* static pitch offset from the sample's own pitch */
+  double glide_cents; /* mono glide offset, moving towards 0 */
+  double rate_log2;   /* log2(sample rate / output rate) */
+  float static_gain;  /* volume, velocity, release decay */
+  float base_pan;     /* -1...1 from the region */
+  float cutoff_cents; /* key and velocity tracking */
+  float gain;         /* gain applied at the end of the last chunk */
+  float channel_gain; /* smoothed volume x expression */
+  float channel_pan;  /* smoothed pan */
+  float fade;         /* steal/choke fade: 1 down to 0 */
+  float fade_step;    /* per frame, 0 when not fading */
+  sc_filter_state filter;
+} sc_voice;
+
+/* ---------------------------------------------------------------- engine */
+
+typedef struct sc_channel {
+  uint8_t cc[128];
+  int32_t bend; /* -8192...8191 */
+  uint8_t channel_pressure;
+  uint8_t program;
+  bool sustain;
+  bool key_down[128];
+  uint8_t key_velocity[128];
+  uint64_t key_on_frame[128];
+  /* keys held in mono mode, oldest first */
+  uint8_t held[128];
+  uint32_t held_count;
+} sc_channel;
+
+typedef struct sc_event_ring {
+  sc_event events[SC_QUEUE_CAPACITY];
+  _Atomic uint32_t head; /* written by the producer */
+  _Atomic uint32_t tail; /* written by the consumer */
+} sc_event_ring;
+
+struct sc_engine {
+  sc_engine_config config;
+  sc_voice *voices;
+  uint32_t voice_slots; /* max_voices + fade reserve */
+  uint32_t playing;     /* voices in SC_VOICE_PLAYING */
+  uint64_t note_counter;
+  uint64_t now; /* frames rendered since creation */
+
+  sc_channel channels[16];
+  double note_cents[128]; /* 100 * MIDI note in 12-TET, or the tuning given */
+  float params[SC_PARAM_COUNT];
+  float steal_fade_step, swap_fade_step, smoothing;
+
+  sc_sinc_table sinc;
+  float scratch_left[SC_CONTROL_FRAMES];
+  float scratch_right[SC_CONTROL_FRAMES];
+
+  const sc_instrument *current;
+  sc_instrument *current_owned;
+  sc_instrument *retiring;
+  _Atomic(sc_instrument *) pending;
+  char unload_marker; /* its address in `pending` means "no instrument" */
+
+  sc_instrument *garbage[SC_GARBAGE_CAPACITY];
+  _Atomic uint32_t garbage_head, garbage_tail;
+
+  sc_event_ring queue;
+
+  _Atomic uint32_t stat_active, stat_peak;
+  _Atomic uint64_t stat_started, stat_stolen, stat_unplayed;
+};
+
+/* voice.c */
+void sc_voice_start(sc_engine *engine, sc_voice *voice, const sc_instrument *instrument,
+                    uint32_t region_index, uint8_t channel, uint8_t key, uint8_t velocity,
+                    float gain_db);
+void sc_voice_release(sc_engine *engine, sc_voice *voice);
+void sc_voice_render(sc_engine *engine, sc_voice *voice, float *left, float *right,
+                     uint32_t frames);
+double sc_voice_key_cents(const sc_engine *engine, const sc_voice *voice, double key);
+
+/* voice_alloc.c */
+sc_voice *sc_voice_allocate(sc_engine *engine);
+void sc_voice_fade_out(sc_engine *engine, sc_voice *voice, float step);
+void sc_voice_free(sc_engine *engine, sc_voice *voice);
+
+/* notes.c */
+void sc_note_on(sc_engine *engine, uint8_t channel, uint8_t key, uint8_t velocity);
+void sc_note_off(sc_engine *engine, uint8_t channel, uint8_t key);
+void sc_control_change(sc_engine *engine, uint8_t channel, uint8_t controller, uint8_t value);
+
+/* region_select.c */
+bool sc_instrument_build_key_table(sc_instrument *instrument);
+bool sc_region_matches(const sc_region *region, sc_trigger trigger, uint8_t velocity);
+
+/* tuning.c */
+void sc_tuning_reset(double note_cents[128]);
+double sc_tuning_cents(const double note_cents[128], double key);
+
+/* event_queue.c */
+bool sc_ring_push(sc_event_ring *ring, const sc_event *event);
+bool sc_ring_pop(sc_event_ring *ring, sc_event *event);
+
+/* denormals.c */
+typedef struct sc_fp_state {
+  uint64_t saved;
+} sc_fp_state;
+void sc_denormals_flush_begin(sc_fp_state *state);
+void sc_denormals_flush_end(const sc_fp_state *state);
+
+#endif

@@ -1,0 +1,172 @@
+/* interpolate.c - reading a sample between its frames: linear, 4-point cubic Hermite and a
+ * Kaiser-windowed sinc from a precomputed polyphase table. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "internal.h"
+
+#define SC_SINC_HALF (SC_SINC_TAPS / 2)
+#define SC_PHASE_BITS 9 /* log2(SC_SINC_PHASES) */
+_Static_assert((1 << SC_PHASE_BITS) == SC_SINC_PHASES, "SC_PHASE_BITS must match SC_SINC_PHASES");
+
+static const float fraction_scale = 1.0f / (float)SC_FRACTION_ONE;
+
+static double bessel_i0(double x) {
+  double sum = 1.0, term = 1.0;
+  for (int k = 1; k < 50; k++) {
+    term *= (x / (2.0 * k)) * (x / (2.0 * k));
+    sum += term;
+    if (term < 1e-12 * sum) break;
+  }
+  return sum;
+}
+
+bool sc_sinc_table_init(sc_sinc_table *table) {
+  size_t count = (size_t)(SC_SINC_PHASES + 1) * SC_SINC_TAPS;
+  table->coeffs = malloc(count * sizeof(float));
+  if (!table->coeffs) return false;
+  double norm = bessel_i0(SC_SINC_KAISER_BETA);
+  for (int p = 0; p <= SC_SINC_PHASES; p++) {
+    double frac = (double)p / SC_SINC_PHASES;
+    double row[SC_SINC_TAPS], sum = 0.0;
+    for (int j = 0; j < SC_SINC_TAPS; j++) {
+      double x = (j - (SC_SINC_HALF - 1)) - frac;
+      double sinc = fabs(x) < 1e-12 ? 1.0 : sin(SC_PI * x) / (SC_PI * x);
+      double r = x / SC_SINC_HALF;
+      double window =
+          fabs(r) >= 1.0 ? 0.0 : bessel_i0(SC_SINC_KAISER_BETA * sqrt(1.0 - r * r)) / norm;
+      row[j] = sinc * window;
+      sum += row[j];
+    }
+    /* unity gain at DC for every phase, so a constant signal stays constant */
+    for (int j = 0; j < SC_SINC_TAPS; j++)
+      table->coeffs[p * SC_SINC_TAPS + j] = (float)(row[j] / sum);
+  }
+  return true;
+}
+
+void sc_sinc_table_free(sc_sinc_table *table) {
+  free(table->coeffs);
+  table->coeffs = NULL;
+}
+
+void sc_interpolation_reach(sc_quality quality, uint32_t *left, uint32_t *right) {
+  switch (quality) {
+    case SC_QUALITY_LINEAR:
+      *left = 0;
+      *right = 1;
+      break;
+    case SC_QUALITY_SINC:
+      *left = SC_SINC_HALF - 1;
+      *right = SC_SINC_HALF;
+      break;
+    default:
+      *left = 1;
+      *right = 2;
+      break;
+  }
+}
+
+static inline float hermite(float xm1, float x0, float x1, float x2, float t) {
+  float c1 = 0.5f * (x1 - xm1);
+  float c2 = xm1 - 2.5f * x0 + 2.0f * x1 - 0.5f * x2;
+  float c3 = 0.5f * (x2 - xm1) + 1.5f * (x0 - x1);
+  return ((c3 * t + c2) * t + c1) * t + x0;
+}
+
+/* Blends two adjacent phase rows of the sinc table into `out`. */
+static inline void sinc_coeffs(const sc_sinc_table *sinc, uint64_t pos, float *out) {
+  uint32_t frac = (uint32_t)(pos & (SC_FRACTION_ONE - 1));
+  uint32_t phase = frac >> (SC_FRACTION_BITS - SC_PHASE_BITS);
+  float blend = (float)(frac & ((1u << (SC_FRACTION_BITS - SC_PHASE_BITS)) - 1)) *
+                (1.0f / (float)(1u << (SC_FRACTION_BITS - SC_PHASE_BITS)));
+  const float *a = sinc->coeffs + phase * SC_SINC_TAPS;
+  const float *b = a + SC_SINC_TAPS;
+  for (int j = 0; j < SC_SINC_TAPS; j++) out[j] = a[j] + blend * (b[j] - a[j]);
+}
+
+void sc_interpolate(sc_quality quality, const sc_sinc_table *sinc, const float *frames,
+                    uint32_t channels, uint64_t pos, uint64_t inc, uint32_t count, float *left,
+                    float *right) {
+  if (channels == 1) {
+    for (uint32_t i = 0; i < count; i++, pos += inc) {
+      const float *f = frames + (pos >> SC_FRACTION_BITS);
+      float t = (float)(pos & (SC_FRACTION_ONE - 1)) * fraction_scale;
+      float y;
+      if (quality == SC_QUALITY_LINEAR) {
+        y = f[0] + t * (f[1] - f[0]);
+      } else if (quality == SC_QUALITY_HERMITE) {
+        y = hermite(f[-1], f[0], f[1], f[2], t);
+      } else {
+        float c[SC_SINC_TAPS];
+        sinc_coeffs(sinc, pos, c);
+        const float *base = f - (SC_SINC_HALF - 1);
+        y = 0.0f;
+        for (int j = 0; j < SC_SINC_TAPS; j++) y += c[j] * base[j];
+      }
+      left[i] = right[i] = y;
+    }
+    return;
+  }
+  for (uint32_t i = 0; i < count; i++, pos += inc) {
+    const float *f = frames + 2 * (pos >> SC_FRACTION_BITS);
+    float t = (float)(pos & (SC_FRACTION_ONE - 1)) * fraction_scale;
+    if (quality == SC_QUALITY_LINEAR) {
+      left[i] = f[0] + t * (f[2] - f[0]);
+      right[i] = f[1] + t * (f[3] - f[1]);
+    } else if (quality == SC_QUALITY_HERMITE) {
+      left[i] = hermite(f[-2], f[0], f[2], f[4], t);
+      right[i] = hermite(f[-1], f[1], f[3], f[5], t);
+    } else {
+      float c[SC_SINC_TAPS];
+      sinc_coeffs(sinc, pos, c);
+      const float *base = f - 2 * (SC_SINC_HALF - 1);
+      float l = 0.0f, r = 0.0f;
+      for (int j = 0; j < SC_SINC_TAPS; j++) {
+        l += c[j] * base[2 * j];
+        r += c[j] * base[2 * j + 1];
+      }
+      left[i] = l;
+      right[i] = r;
+    }
+  }
+}
+
+static inline int64_t fold(const sc_loop_fold *fold, int64_t index) {
+  int64_t length = fold->loop_end - fold->loop_start + 1;
+  if (index > fold->loop_end) index -= length;
+  if (fold->fold_left && index < fold->loop_start) index += length;
+  return index;
+}
+
+void sc_interpolate_folded(sc_quality quality, const sc_sinc_table *sinc, const float *frames,
+                           uint32_t channels, uint64_t pos, const sc_loop_fold *loop, float *left,
+                           float *right) {
+  uint32_t reach_left, reach_right;
+  sc_interpolation_reach(quality, &reach_left, &reach_right);
+  int64_t index = (int64_t)(pos >> SC_FRACTION_BITS);
+  float taps[2][SC_SINC_TAPS];
+  uint32_t width = reach_left + reach_right + 1;
+  for (uint32_t j = 0; j < width; j++) {
+    int64_t at = fold(loop, index - (int64_t)reach_left + j);
+    for (uint32_t ch = 0; ch < channels; ch++) taps[ch][j] = frames[at * channels + ch];
+  }
+  float t = (float)(pos & (SC_FRACTION_ONE - 1)) * fraction_scale;
+  float out[2];
+  float c[SC_SINC_TAPS];
+  if (quality == SC_QUALITY_SINC) sinc_coeffs(sinc, pos, c);
+  for (uint32_t ch = 0; ch < channels; ch++) {
+    const float *x = taps[ch];
+    if (quality == SC_QUALITY_LINEAR) {
+      out[ch] = x[0] + t * (x[1] - x[0]);
+    } else if (quality == SC_QUALITY_HERMITE) {
+      out[ch] = hermite(x[0], x[1], x[2], x[3], t);
+    } else {
+      float y = 0.0f;
+      for (int j = 0; j < SC_SINC_TAPS; j++) y += c[j] * x[j];
+      out[ch] = y;
+    }
+  }
+  *left = out[0];
+  *right = channels == 2 ? out[1] : out[0];
+}

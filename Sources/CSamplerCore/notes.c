@@ -1,0 +1,180 @@
+/* notes.c - what note and controller events do: start regions, release or hold voices, the
+ * sustain pedal, mono and legato playing with glide. */
+#include "internal.h"
+
+static bool is_mono(const sc_engine *engine) { return engine->params[SC_PARAM_MONOPHONIC] > 0.5f; }
+
+static void push_held(sc_channel *c, uint8_t key) {
+  for (uint32_t i = 0; i < c->held_count; i++)
+    if (c->held[i] == key) return;
+  if (c->held_count < 128) c->held[c->held_count++] = key;
+}
+
+static void remove_held(sc_channel *c, uint8_t key) {
+  uint32_t out = 0;
+  for (uint32_t i = 0; i < c->held_count; i++)
+    if (c->held[i] != key) c->held[out++] = c->held[i];
+  c->held_count = out;
+}
+
+/* Starts a voice for each region of the current instrument that answers; returns how many. */
+static uint32_t start_regions(sc_engine *engine, uint8_t channel, uint8_t key, uint8_t velocity,
+                              sc_trigger trigger, double held_seconds) {
+  const sc_instrument *instrument = engine->current;
+  if (!instrument) return 0;
+  uint32_t started = 0;
+  for (uint32_t i = instrument->key_first[key]; i < instrument->key_first[key + 1]; i++) {
+    uint32_t index = instrument->key_regions[i];
+    const sc_region *r = &instrument->regions[index];
+    if (!sc_region_matches(r, trigger, velocity)) continue;
+    float gain_db = trigger == SC_TRIGGER_RELEASE ? (float)(-r->rt_decay * held_seconds) : 0.0f;
+    sc_voice *v = sc_voice_allocate(engine);
+    sc_voice_start(engine, v, instrument, index, channel, key, velocity, gain_db);
+    started++;
+  }
+  atomic_fetch_add_explicit(&engine->stat_started, started, memory_order_relaxed);
+  return started;
+}
+
+/* Moves the held voices of a channel to `key`, gliding when a glide rate is set. */
+static void retune_held(sc_engine *engine, uint8_t channel, uint8_t key) {
+  bool glide = engine->params[SC_PARAM_GLIDE_RATE] > 0.0f;
+  for (uint32_t i = 0; i < engine->voice_slots; i++) {
+    sc_voice *v = &engine->voices[i];
+    if (v->state != SC_VOICE_PLAYING || v->channel != channel || v->released) continue;
+    double from = sc_voice_key_cents(engine, v, v->key), to = sc_voice_key_cents(engine, v, key);
+    v->base_cents += to - from;
+    if (glide) v->glide_cents += from - to;
+    v->key = key;
+  }
+}
+
+/* Mono mode: one note per channel. Returns after starting (or gliding to) the note. */
+static void mono_note_on(sc_engine *engine, sc_channel *c, uint8_t channel, uint8_t key,
+                         uint8_t velocity) {
+  bool legato = engine->params[SC_PARAM_LEGATO] > 0.5f;
+  int previous = c->held_count ? c->held[c->held_count - 1] : -1;
+  push_held(c, key);
+  if (legato && previous >= 0) {
+    retune_held(engine, channel, key);
+    return;
+  }
+  for (uint32_t i = 0; i < engine->voice_slots; i++) {
+    sc_voice *v = &engine->voices[i];
+    if (v->state == SC_VOICE_PLAYING && v->channel == channel)
+      sc_voice_fade_out(engine, v, engine->steal_fade_step);
+  }
+  uint64_t first_new = engine->note_counter;
+  if (start_regions(engine, channel, key, velocity, SC_TRIGGER_ATTACK, 0.0) == 0)
+    atomic_fetch_add_explicit(&engine->stat_unplayed, 1, memory_order_relaxed);
+  if (previous < 0 || !(engine->params[SC_PARAM_GLIDE_RATE] > 0.0f)) return;
+  for (uint32_t i = 0; i < engine->voice_slots; i++) {
+    sc_voice *v = &engine->voices[i];
+    if (v->state == SC_VOICE_PLAYING && v->age > first_new)
+      v->glide_cents = sc_voice_key_cents(engine, v, previous) - sc_voice_key_cents(engine, v, key);
+  }
+}
+
+void sc_note_on(sc_engine *engine, uint8_t channel, uint8_t key, uint8_t velocity) {
+  if (velocity == 0) {
+    sc_note_off(engine, channel, key);
+    return;
+  }
+  sc_channel *c = &engine->channels[channel];
+  /* A key struck again while the pedal still holds its last note: let the old note ring off
+   * through its release instead of piling voices up. */
+  for (uint32_t i = 0; i < engine->voice_slots; i++) {
+    sc_voice *v = &engine->voices[i];
+    if (v->state == SC_VOICE_PLAYING && v->channel == channel && v->key == key && v->sustained)
+      sc_voice_release(engine, v);
+  }
+  c->key_down[key] = true;
+  c->key_velocity[key] = velocity;
+  c->key_on_frame[key] = engine->now;
+  if (is_mono(engine)) {
+    mono_note_on(engine, c, channel, key, velocity);
+    return;
+  }
+  push_held(c, key);
+  if (start_regions(engine, channel, key, velocity, SC_TRIGGER_ATTACK, 0.0) == 0)
+    atomic_fetch_add_explicit(&engine->stat_unplayed, 1, memory_order_relaxed);
+}
+
+void sc_note_off(sc_engine *engine, uint8_t channel, uint8_t key) {
+  sc_channel *c = &engine->channels[channel];
+  bool was_down = c->key_down[key];
+  c->key_down[key] = false;
+  remove_held(c, key);
+  if (is_mono(engine) && c->held_count > 0 && engine->params[SC_PARAM_LEGATO] > 0.5f) {
+    /* legato: fall back to the last key still held */
+    bool sounding = false;
+    for (uint32_t i = 0; i < engine->voice_slots; i++) {
+      const sc_voice *v = &engine->voices[i];
+      if (v->state == SC_VOICE_PLAYING && v->channel == channel && v->key == key && !v->released)
+        sounding = true;
+    }
+    if (sounding) {
+      retune_held(engine, channel, c->held[c->held_count - 1]);
+      return;
+    }
+  }
+  for (uint32_t i = 0; i < engine->voice_slots; i++) {
+    sc_voice *v = &engine->voices[i];
+    if (v->state != SC_VOICE_PLAYING || v->channel != channel || v->key != key || v->released)
+      continue;
+    if (c->sustain)
+      v->sustained = true;
+    else
+      sc_voice_release(engine, v);
+  }
+  if (was_down) {
+    double held = (double)(engine->now - c->key_on_frame[key]) / engine->config.sample_rate;
+    start_regions(engine, channel, key, c->key_velocity[key], SC_TRIGGER_RELEASE, held);
+  }
+}
+
+static void release_sustained(sc_engine *engine, uint8_t channel) {
+  for (uint32_t i = 0; i < engine->voice_slots; i++) {
+    sc_voice *v = &engine->voices[i];
+    if (v->state == SC_VOICE_PLAYING && v->channel == channel && v->sustained)
+      sc_voice_release(engine, v);
+  }
+}
+
+void sc_control_change(sc_engine *engine, uint8_t channel, uint8_t controller, uint8_t value) {
+  sc_channel *c = &engine->channels[channel];
+  c->cc[controller] = value;
+  switch (controller) {
+    case 64: {
+      bool down = value >= 64;
+      if (c->sustain && !down) release_sustained(engine, channel);
+      c->sustain = down;
+      break;
+    }
+    case 120: /* all sound off: silence now, without a click */
+      for (uint32_t i = 0; i < engine->voice_slots; i++) {
+        sc_voice *v = &engine->voices[i];
+        if (v->state != SC_VOICE_FREE && v->channel == channel)
+          sc_voice_fade_out(engine, v, engine->steal_fade_step);
+      }
+      break;
+    case 121: /* reset all controllers */
+      c->bend = 0;
+      c->channel_pressure = 0;
+      c->cc[1] = 0;
+      c->cc[11] = 127;
+      if (c->sustain) release_sustained(engine, channel);
+      c->sustain = false;
+      c->cc[64] = 0;
+      break;
+    case 123: /* all notes off: every key up, pedal or not */
+      for (uint32_t i = 0; i < engine->voice_slots; i++) {
+        sc_voice *v = &engine->voices[i];
+        if (v->state == SC_VOICE_PLAYING && v->channel == channel) sc_voice_release(engine, v);
+      }
+      for (int k = 0; k < 128; k++) c->key_down[k] = false;
+      c->held_count = 0;
+      break;
+    default: break;
+  }
+}

@@ -1,0 +1,1 @@
+#include <wavpack/wavpack.h>

@@ -1,0 +1,84 @@
+import Foundation
+
+/// Measurements on rendered audio, shared by the test targets.
+public enum Measure {
+  /// Frequency in Hz from the upward zero crossings of `signal[range]`, with each crossing
+  /// located by linear interpolation; precise to a small fraction of a cent over many cycles.
+  public static func frequency(_ signal: [Float], sampleRate: Double, in range: Range<Int>? = nil)
+    -> Double
+  {
+    let r = range ?? 0..<signal.count
+    var first: Double?
+    var last = 0.0
+    var crossings = 0
+    var i = r.lowerBound + 1
+    while i < r.upperBound {
+      let a = Double(signal[i - 1])
+      let b = Double(signal[i])
+      if a < 0, b >= 0 {
+        let t = Double(i - 1) + (-a) / (b - a)
+        if first == nil { first = t }
+        last = t
+        crossings += 1
+      }
+      i += 1
+    }
+    guard let start = first, crossings > 1 else { return 0 }
+    return Double(crossings - 1) * sampleRate / (last - start)
+  }
+
+  /// The distance in cents from `expected` to `measured`.
+  public static func cents(_ measured: Double, from expected: Double) -> Double {
+    1200 * log2(measured / expected)
+  }
+
+  /// Root-mean-square level in dBFS.
+  public static func rmsDB(_ signal: ArraySlice<Float>) -> Double {
+    guard !signal.isEmpty else { return -.infinity }
+    let sum = signal.reduce(0.0) { $0 + Double($1) * Double($1) }
+    return 10 * log10(sum / Double(signal.count))
+  }
+
+  /// Largest absolute sample.
+  public static func peak(_ signal: ArraySlice<Float>) -> Float {
+    signal.reduce(0) { max($0, abs($1)) }
+  }
+
+  /// Largest absolute difference between neighbouring samples, and where it is.
+  public static func maxStep(_ signal: ArraySlice<Float>) -> (step: Float, at: Int) {
+    var best: (Float, Int) = (0, signal.startIndex)
+    var i = signal.startIndex + 1
+    while i < signal.endIndex {
+      let d = abs(signal[i] - signal[i - 1])
+      if d > best.0 { best = (d, i) }
+      i += 1
+    }
+    return best
+  }
+
+  /// The first index whose absolute value exceeds `threshold`, or nil.
+  public static func onset(_ signal: [Float], threshold: Float = 1e-6, from start: Int = 0) -> Int?
+  {
+    var i = start
+    while i < signal.count {
+      if abs(signal[i]) > threshold { return i }
+      i += 1
+    }
+    return nil
+  }
+
+  /// Converts a linear amplitude to dB.
+  public static func dB(_ amplitude: Double) -> Double { 20 * log10(amplitude) }
+}
+
+/// Test signals.
+public enum Synth {
+  /// A sine of `frequency` Hz lasting `frames` frames at `sampleRate`, starting at `phase` radians.
+  public static func sine(
+    frequency: Double, sampleRate: Double, frames: Int, amplitude: Float = 0.5, phase: Double = 0
+  ) -> [Float] {
+    (0..<frames).map {
+      amplitude * Float(sin(2 * Double.pi * frequency * Double($0) / sampleRate + phase))
+    }
+  }
+}

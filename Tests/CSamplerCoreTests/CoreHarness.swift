@@ -1,0 +1,137 @@
+import CSamplerCore
+import Foundation
+
+/// Owns a C engine and renders it in blocks, the way a host's audio callback would.
+final class CoreHarness {
+  let engine: OpaquePointer
+  let sampleRate: Double
+  let blockSize: Int
+
+  init(
+    sampleRate: Double = 48_000, blockSize: Int = 256, voices: Int = 64,
+    quality: sc_quality = SC_QUALITY_HERMITE
+  ) {
+    var config = sc_engine_config()
+    sc_engine_config_init(&config)
+    config.sample_rate = sampleRate
+    config.max_frames = UInt32(blockSize)
+    config.max_voices = UInt32(voices)
+    config.quality = quality
+    engine = sc_engine_create(&config)!
+    self.sampleRate = sampleRate
+    self.blockSize = blockSize
+  }
+
+  deinit { sc_engine_destroy(engine) }
+
+  /// Builds an instrument from mono or stereo sample data and hands it to the engine.
+  func load(
+    samples: [(channels: [[Float]], rate: Double, loop: ClosedRange<Int>?)],
+    _ configure: @escaping (inout sc_region) -> Void
+  ) {
+    load(samples: samples, regions: [configure])
+  }
+
+  /// Builds an instrument with one region per closure (each starts with sample 0).
+  func load(
+    samples: [(channels: [[Float]], rate: Double, loop: ClosedRange<Int>?)],
+    regions: [(inout sc_region) -> Void]
+  ) {
+    let instrument = sc_instrument_create()!
+    for sample in samples {
+      let pointers = sample.channels.map { channel -> UnsafePointer<Float>? in
+        let p = UnsafeMutablePointer<Float>.allocate(capacity: channel.count)
+        p.initialize(from: channel, count: channel.count)
+        return UnsafePointer(p)
+      }
+      let index = pointers.withUnsafeBufferPointer {
+        sc_instrument_add_sample(
+          instrument, $0.baseAddress, UInt32(sample.channels.count),
+          UInt64(sample.channels[0].count), sample.rate, sample.loop != nil,
+          UInt64(sample.loop?.lowerBound ?? 0), UInt64(sample.loop?.upperBound ?? 0))
+      }
+      precondition(index >= 0)
+      for p in pointers { UnsafeMutablePointer(mutating: p!).deallocate() }
+    }
+    for configure in regions {
+      var region = sc_region()
+      sc_region_init(&region)
+      configure(&region)
+      precondition(sc_instrument_add_region(instrument, &region) >= 0)
+    }
+    sc_instrument_finalize(instrument)
+    sc_engine_set_instrument(engine, instrument)
+  }
+
+  /// Renders `frames` frames; `events` carry absolute frame positions from the current point.
+  func render(frames: Int, events: [sc_event] = []) -> (left: [Float], right: [Float]) {
+    var left = [Float](repeating: 0, count: frames)
+    var right = [Float](repeating: 0, count: frames)
+    var pending = events.sorted { $0.frame < $1.frame }[...]
+    var done = 0
+    while done < frames {
+      let n = min(blockSize, frames - done)
+      var block: [sc_event] = []
+      while let e = pending.first, Int(e.frame) < done + n {
+        var local = e
+        local.frame = UInt32(Int(e.frame) - done)
+        block.append(local)
+        pending.removeFirst()
+      }
+      left.withUnsafeMutableBufferPointer { l in
+        right.withUnsafeMutableBufferPointer { r in
+          block.withUnsafeBufferPointer { ev in
+            sc_engine_render(
+              engine, UInt32(n), ev.baseAddress, UInt32(ev.count), l.baseAddress! + done,
+              r.baseAddress! + done)
+          }
+        }
+      }
+      done += n
+    }
+    return (left, right)
+  }
+
+  var stats: sc_engine_stats {
+    var s = sc_engine_stats()
+    sc_engine_get_stats(engine, &s)
+    return s
+  }
+}
+
+/// Event constructors.
+enum Event {
+  static func noteOn(_ key: UInt8, _ velocity: UInt8 = 127, at frame: Int = 0, channel: UInt8 = 0)
+    -> sc_event
+  {
+    sc_event(
+      frame: UInt32(frame), type: UInt8(SC_EVENT_NOTE_ON.rawValue), channel: channel, data1: key,
+      data2: velocity, value: 0, number: 0)
+  }
+
+  static func noteOff(_ key: UInt8, at frame: Int = 0, channel: UInt8 = 0) -> sc_event {
+    sc_event(
+      frame: UInt32(frame), type: UInt8(SC_EVENT_NOTE_OFF.rawValue), channel: channel, data1: key,
+      data2: 0, value: 0, number: 0)
+  }
+
+  static func cc(_ controller: UInt8, _ value: UInt8, at frame: Int = 0, channel: UInt8 = 0)
+    -> sc_event
+  {
+    sc_event(
+      frame: UInt32(frame), type: UInt8(SC_EVENT_CONTROL_CHANGE.rawValue), channel: channel,
+      data1: controller, data2: value, value: 0, number: 0)
+  }
+
+  static func bend(_ value: Int32, at frame: Int = 0, channel: UInt8 = 0) -> sc_event {
+    sc_event(
+      frame: UInt32(frame), type: UInt8(SC_EVENT_PITCH_BEND.rawValue), channel: channel, data1: 0,
+      data2: 0, value: value, number: 0)
+  }
+
+  static func parameter(_ param: sc_param, _ value: Float, at frame: Int = 0) -> sc_event {
+    sc_event(
+      frame: UInt32(frame), type: UInt8(SC_EVENT_PARAMETER.rawValue), channel: 0,
+      data1: UInt8(param.rawValue), data2: 0, value: 0, number: value)
+  }
+}

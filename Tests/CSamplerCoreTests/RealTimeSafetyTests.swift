@@ -1,0 +1,95 @@
+import CSamplerCore
+import Foundation
+import MallocInterposerSwift
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Allocations counted on one thread only: other tests run in parallel and allocate freely, but
+/// the render path runs on the measuring thread.
+private enum ThreadAllocations {
+  nonisolated(unsafe) static var thread: pthread_t?
+  nonisolated(unsafe) static var count = 0
+
+  static let hook: MallocInterposerSwift.AllocationHook = { _ in
+    guard let watched = ThreadAllocations.thread, pthread_equal(watched, pthread_self()) != 0
+    else { return }
+    ThreadAllocations.count += 1
+  }
+
+  /// Runs `body` and returns how many allocations it made on this thread.
+  static func measure(_ body: () -> Void) -> Int {
+    count = 0
+    thread = pthread_self()
+    MallocInterposerSwift.initialize()
+    MallocInterposerSwift.setAllocationHook(hook)
+    MallocInterposerSwift.hook()
+    body()
+    MallocInterposerSwift.unhook()
+    MallocInterposerSwift.setAllocationHook(nil)
+    thread = nil
+    return count
+  }
+}
+
+@Suite("Real-time safety", .serialized)
+struct RealTimeSafetyTests {
+  @Test("the counter sees an allocation on the measured thread (so the zero below means something)")
+  func counterWorks() {
+    let count = ThreadAllocations.measure {
+      let p = malloc(64)
+      free(p)
+    }
+    #expect(count == 1)
+  }
+
+  @Test("thousands of render calls with notes, controllers and bends allocate nothing")
+  func renderAllocatesNothing() {
+    let h = CoreHarness(sampleRate: 48_000, blockSize: 256, voices: 32, quality: SC_QUALITY_SINC)
+    let sine = (0..<48_000).map { Float(sin(Double($0) * 0.05)) }
+    h.load(samples: [([sine, sine], 48_000, 1_000...40_000)]) { r in
+      r.loop_mode = SC_LOOP_SUSTAIN
+      r.fil_type = SC_FILTER_LPF_2P
+      r.cutoff = 2_000
+      r.resonance = 6
+      r.pitchlfo = sc_lfo_params(delay: 0, fade: 0.1, freq: 5, depth: 20)
+      r.ampeg.release = 0.05
+    }
+    // Everything the loop touches is allocated up front: in a debug build even a Swift closure
+    // inside the loop would allocate and hide what the C render path does.
+    let rounds = 4_000
+    let perBlock = 6
+    let events = UnsafeMutablePointer<sc_event>.allocate(capacity: rounds * perBlock)
+    let left = UnsafeMutablePointer<Float>.allocate(capacity: 256)
+    let right = UnsafeMutablePointer<Float>.allocate(capacity: 256)
+    defer {
+      events.deallocate()
+      left.deallocate()
+      right.deallocate()
+    }
+    for i in 0..<rounds {
+      let block = [
+        Event.noteOn(UInt8(36 + i % 60), UInt8(1 + i % 127), at: i % 200),
+        Event.cc(1, UInt8(i % 128), at: 10), Event.cc(64, i % 50 < 25 ? 127 : 0, at: 20),
+        Event.bend(Int32(i % 16_000) - 8_000, at: 30),
+        Event.noteOff(UInt8(36 + (i + 30) % 60), at: 40), Event.cc(7, UInt8(i % 128), at: 50),
+      ]
+      (events + i * perBlock).initialize(from: block, count: perBlock)
+    }
+    let engine = h.engine
+    let allocations = ThreadAllocations.measure {
+      var i = 0
+      while i < rounds {
+        sc_engine_render(engine, 256, events + i * perBlock, UInt32(perBlock), left, right)
+        i += 1
+      }
+    }
+    #expect(allocations == 0, "\(allocations) allocations in \(rounds) render calls")
+    #expect(h.stats.peak_voices >= 32, "the engine was busy")
+    #expect(h.stats.voices_stolen > 0, "stealing was exercised")
+  }
+}

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs what building and testing SFZSampler need, if it is missing: the libsndfile and
+# WavPack development files (found through pkg-config) and the wavpack, flac and sox tools that
+# tests use to make fixture files. apt on Debian/Ubuntu, brew on macOS; otherwise it says what
+# to install.
+set -euo pipefail
+
+missing=()
+pkg-config --exists sndfile 2>/dev/null || missing+=(sndfile)
+pkg-config --exists wavpack 2>/dev/null || missing+=(wavpack-dev)
+for tool in wavpack flac sox; do
+  command -v "$tool" >/dev/null 2>&1 || missing+=("$tool")
+done
+command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "install-deps: missing: ${missing[*]}" >&2
+if command -v apt-get >/dev/null 2>&1; then
+  packages=(pkg-config libsndfile1-dev libwavpack-dev wavpack flac sox)
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${packages[@]}" >/dev/null
+elif command -v brew >/dev/null 2>&1; then
+  brew install pkg-config libsndfile wavpack flac sox
+else
+  echo "install-deps: install pkg-config, libsndfile (development files), WavPack (library" \
+    "and tools), flac and sox with your package manager, then run this again." >&2
+  exit 1
+fi
