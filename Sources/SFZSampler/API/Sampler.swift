@@ -1,0 +1,277 @@
+import CSamplerCore
+import Foundation
+
+/// A polyphonic sampler: load samples (raw, audio files, WavPack) or an SFZ instrument, then play
+/// notes and render audio from the audio thread.
+///
+/// Loading and key-map calls build the new instrument on the calling thread and swap it in
+/// atomically, so they are safe while another thread renders. `play`, `stop` and the controller
+/// calls reach the render thread through a lock-free queue. `render` is real-time safe.
+///
+/// ```swift
+/// let sampler = Sampler(sampleRate: 48_000)
+/// try sampler.loadAudioFile(from: descriptor, path: "/samples/C4.wav")
+/// sampler.buildKeyMap()
+/// sampler.play(noteNumber: 60, velocity: 100)
+/// sampler.render(frameCount: 256, left: left, right: right)
+/// ```
+public final class Sampler: @unchecked Sendable {
+  /// The output sample rate.
+  public let sampleRate: Double
+  /// Voices that may sound at once; more notes steal the oldest or released ones.
+  public let maximumPolyphony: Int
+  /// The interpolation used for pitched playback.
+  public let quality: InterpolationQuality
+
+  let engine: EngineHandle
+  private let lock = NSLock()
+  private var samples: [LoadedSample] = []
+  private var keyFrequencies = Tuning.equalTemperament
+
+  /// Amplitude envelope given to regions built by `buildKeyMap` and `buildSimpleKeyMap`
+  /// (seconds; sustain 0...1). SFZ instruments bring their own envelopes.
+  public var attackDuration: Float = 0
+  /// See `attackDuration`.
+  public var holdDuration: Float = 0
+  /// See `attackDuration`.
+  public var decayDuration: Float = 0
+  /// See `attackDuration`.
+  public var sustainLevel: Float = 1
+  /// See `attackDuration`.
+  public var releaseDuration: Float = 0.01
+
+  /// Creates a sampler with no instrument (it renders silence).
+  ///
+  /// - Parameters:
+  ///   - sampleRate: the output rate in Hz.
+  ///   - maximumPolyphony: voices that may sound at once, 1...4096.
+  ///   - quality: interpolation; Hermite by default, sinc for offline rendering.
+  public init(
+    sampleRate: Double = 48_000, maximumPolyphony: Int = 64,
+    quality: InterpolationQuality = .hermite
+  ) {
+    self.sampleRate = sampleRate
+    self.maximumPolyphony = min(max(maximumPolyphony, 1), Int(sc_max_polyphony()))
+    self.quality = quality
+    engine = EngineHandle(
+      sampleRate: sampleRate, maximumPolyphony: maximumPolyphony, quality: quality.core,
+      maximumFrames: 4_096)
+  }
+
+  // MARK: Samples and key maps
+
+  /// Adds a sample from floats in memory. Call `buildKeyMap()` or `buildSimpleKeyMap()` when
+  /// every sample is added.
+  public func loadRawSampleData(from descriptor: SampleDataDescriptor) throws(SamplerError) {
+    let label = "raw sample data (note \(descriptor.sampleDescriptor.noteNumber))"
+    let audio: DecodedAudio
+    do {
+      audio = try SampleDecoder.fromRaw(
+        data: descriptor.data, channelCount: descriptor.channelCount,
+        isInterleaved: descriptor.isInterleaved, sampleCount: descriptor.sampleCount,
+        sampleRate: descriptor.sampleRate, name: label)
+    } catch {
+      throw .sampleUnreadable(path: label, reason: error.description)
+    }
+    try add(LoadedSample(audio: audio, descriptor: descriptor.sampleDescriptor, source: label))
+  }
+
+  /// Adds a sample from a WAV, AIFF, FLAC or Ogg file (or WavPack, recognised by its content).
+  /// Loop points stored in the file are used when the descriptor loops without giving points.
+  public func loadAudioFile(from descriptor: SampleDescriptor, path: String) throws(SamplerError) {
+    let audio: DecodedAudio
+    do {
+      audio = try SampleDecoder.decode(path: path)
+    } catch {
+      throw .sampleUnreadable(path: path, reason: error.description)
+    }
+    try add(LoadedSample(audio: audio, descriptor: descriptor, source: path))
+  }
+
+  /// Adds a sample from a WavPack (`.wv`) file.
+  public func loadCompressedSampleFile(from descriptor: SampleFileDescriptor) throws(SamplerError) {
+    let audio: DecodedAudio
+    do {
+      audio = try SampleDecoder.decodeWavPack(path: descriptor.path)
+    } catch {
+      throw .sampleUnreadable(path: descriptor.path, reason: error.description)
+    }
+    try add(
+      LoadedSample(audio: audio, descriptor: descriptor.sampleDescriptor, source: descriptor.path))
+  }
+
+  private func add(_ sample: LoadedSample) throws(SamplerError) {
+    // Check the descriptor now, so the error names the sample that is wrong.
+    _ = try sample.region(sampleIndex: 0, envelope: envelope)
+    lock.lock()
+    samples.append(sample)
+    lock.unlock()
+  }
+
+  /// Maps every added sample over its own note and velocity ranges and starts using the result.
+  /// Where ranges overlap, the sample added first plays.
+  public func buildKeyMap() {
+    lock.lock()
+    let current = samples
+    lock.unlock()
+    install(current, entries: KeyMap.explicit(current.map(\.descriptor)))
+  }
+
+  /// Maps every key to the added sample whose root frequency is nearest, and starts using it.
+  public func buildSimpleKeyMap() {
+    lock.lock()
+    let current = samples
+    let frequencies = keyFrequencies
+    lock.unlock()
+    install(
+      current, entries: KeyMap.nearest(current.map(\.descriptor), keyFrequencies: frequencies))
+  }
+
+  private var envelope: sc_envelope_params {
+    sc_envelope_params(
+      delay: 0, start: 0, attack: attackDuration, hold: holdDuration, decay: decayDuration,
+      sustain: sustainLevel, release: releaseDuration, depth: 0)
+  }
+
+  private func install(_ loaded: [LoadedSample], entries: [KeyMapEntry]) {
+    guard !loaded.isEmpty else {
+      engine.setInstrument(nil)
+      return
+    }
+    do {
+      var builder = try InstrumentBuilder(label: "key map")
+      var regions: [sc_region] = []
+      for (index, sample) in loaded.enumerated() {
+        let added = try builder.add(sample.audio, source: sample.source)
+        regions.append(try sample.region(sampleIndex: added, envelope: envelope))
+        precondition(added == index)
+      }
+      for entry in entries {
+        var region = regions[entry.sample]
+        region.lokey = UInt8(entry.keys.lowerBound)
+        region.hikey = UInt8(entry.keys.upperBound)
+        region.lovel = UInt8(entry.velocities.lowerBound)
+        region.hivel = UInt8(entry.velocities.upperBound)
+        try builder.add(region)
+      }
+      engine.setInstrument(builder.finish().instrument)
+    } catch {
+      // Every sample was checked when it was added; only memory can fail here.
+      fatalError("SFZSampler: \(error)")
+    }
+  }
+
+  /// Removes every sample and instrument; the sampler falls silent (sounding voices fade out).
+  public func unloadAllSamples() {
+    lock.lock()
+    samples.removeAll()
+    lock.unlock()
+    engine.setInstrument(nil)
+  }
+
+  // MARK: Playing
+
+  /// Starts a note.
+  public func play(noteNumber: UInt8, velocity: UInt8, channel: UInt8 = 0) {
+    engine.post(SamplerEvent.noteOn(key: noteNumber, velocity: velocity, channel: channel).raw)
+  }
+
+  /// Releases a note.
+  public func stop(noteNumber: UInt8, channel: UInt8 = 0) {
+    engine.post(SamplerEvent.noteOff(key: noteNumber, channel: channel).raw)
+  }
+
+  /// Presses or lifts the sustain pedal (CC64) on channel 0.
+  public func sustainPedal(pedalDown: Bool) {
+    engine.post(SamplerEvent.controlChange(controller: 64, value: pedalDown ? 127 : 0).raw)
+  }
+
+  /// Sends a controller change (see `SamplerEvent.controlChange`).
+  public func controlChange(controller: UInt8, value: UInt8, channel: UInt8 = 0) {
+    engine.post(
+      SamplerEvent.controlChange(controller: controller, value: value, channel: channel).raw)
+  }
+
+  /// Bends the pitch: -8192...8191, over each region's bend range (±2 semitones by default).
+  public func pitchBend(value: Int, channel: UInt8 = 0) {
+    engine.post(SamplerEvent.pitchBend(value: value, channel: channel).raw)
+  }
+
+  /// Whether looping samples keep looping through the release (true) or play out from the loop
+  /// when the key is released (false, the default).
+  public func setLoop(thruRelease: Bool) {
+    engine.post(SamplerEvent.parameter(SC_PARAM_LOOP_THRU_RELEASE, thruRelease ? 1 : 0).raw)
+  }
+
+  /// Sets the frequency a key plays at (microtuning); keys default to 12-TET with A4 = 440 Hz.
+  public func setNoteFrequency(noteNumber: UInt8, frequency: Double) {
+    guard noteNumber < 128, frequency > 0, frequency.isFinite else { return }
+    lock.lock()
+    keyFrequencies[Int(noteNumber)] = frequency
+    lock.unlock()
+    engine.post(SamplerEvent.noteFrequency(key: noteNumber, hertz: Float(frequency)).raw)
+  }
+
+  /// Output gain, linear (1 = unity).
+  public var masterVolume: Float = 1 {
+    didSet { engine.post(SamplerEvent.parameter(SC_PARAM_MASTER_GAIN, masterVolume).raw) }
+  }
+
+  /// One voice per channel; a new note replaces the sounding one.
+  public var isMonophonic = false {
+    didSet { engine.post(SamplerEvent.parameter(SC_PARAM_MONOPHONIC, isMonophonic ? 1 : 0).raw) }
+  }
+
+  /// In monophonic mode, a note played while another is held changes pitch without restarting.
+  public var isLegato = false {
+    didSet { engine.post(SamplerEvent.parameter(SC_PARAM_LEGATO, isLegato ? 1 : 0).raw) }
+  }
+
+  /// Glide time in seconds per octave for monophonic playing; 0 jumps at once.
+  public var glideRate: Float = 0 {
+    didSet { engine.post(SamplerEvent.parameter(SC_PARAM_GLIDE_RATE, glideRate).raw) }
+  }
+
+  /// Vibrato depth in cents when the mod wheel (CC1) is fully up.
+  public var vibratoDepth: Float = 50 {
+    didSet { engine.post(SamplerEvent.parameter(SC_PARAM_VIBRATO_DEPTH, vibratoDepth).raw) }
+  }
+
+  /// Pitch-bend range in semitones for every region; 0 uses each region's own range.
+  public var pitchBendRange: Float = 0 {
+    didSet {
+      engine.post(SamplerEvent.parameter(SC_PARAM_PITCH_BEND_RANGE, pitchBendRange * 100).raw)
+    }
+  }
+
+  // MARK: Rendering
+
+  /// Renders `frameCount` frames into `left` and `right` (overwritten). Real-time safe: call it
+  /// from the audio thread.
+  public func render(
+    frameCount: Int, left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>
+  ) {
+    sc_engine_render(engine.pointer, UInt32(clamping: frameCount), nil, 0, left, right)
+  }
+
+  /// Renders with events applied at their exact frames (sorted by frame). Real-time safe.
+  public func render(
+    frameCount: Int, events: UnsafeBufferPointer<SamplerEvent>, left: UnsafeMutablePointer<Float>,
+    right: UnsafeMutablePointer<Float>
+  ) {
+    events.withMemoryRebound(to: sc_event.self) { raw in
+      sc_engine_render(
+        engine.pointer, UInt32(clamping: frameCount), raw.baseAddress, UInt32(raw.count), left,
+        right)
+    }
+  }
+
+  /// Voices sounding after the last render call.
+  public var activeVoices: Int { Int(engine.stats.active_voices) }
+
+  /// The most voices that sounded at once since the sampler was created.
+  public var peakVoices: Int { Int(engine.stats.peak_voices) }
+
+  /// Events dropped because the render thread did not run while thousands were queued.
+  public var droppedEventCount: Int { engine.droppedEvents }
+}

@@ -1,0 +1,72 @@
+/// Audio decoded to 32-bit float, one array per channel (planar), with the sampler-relevant
+/// metadata the file carried.
+///
+/// Integer PCM is scaled so that integer full scale maps to 1.0 (16-bit: `x / 32768`, 24-bit:
+/// `x / 8388608`, 32-bit: `x / 2147483648`), whichever decoder produced it, so the same PCM decoded
+/// from raw data, WAV, FLAC or WavPack gives the same floats.
+///
+/// ```swift
+/// let audio = try SampleDecoder.decode(path: "/samples/piano_C4.flac")
+/// let left = audio.channels[0]
+/// if let loop = audio.loop { print("loops \(loop.start)..<\(loop.end)") }
+/// ```
+struct DecodedAudio: Sendable {
+  /// One or two arrays, each `frameCount` long. Files with more than two channels keep the first
+  /// two; `notes` then says how many were dropped.
+  var channels: [[Float]]
+  /// Sample rate in Hz, exactly as stored in the file.
+  var sampleRate: Double
+  /// Frames per channel actually decoded.
+  var frameCount: Int
+  /// The first forward loop of the file's metadata (WAV `smpl`, AIFF `INST`/`MARK`, a FLAC or
+  /// WavPack copy of a WAV `smpl` chunk), converted to a half-open frame range: see `SampleLoop`.
+  var loop: SampleLoop?
+  /// MIDI unity note (WAV `smpl`) or base note (AIFF `INST`), when the file has one.
+  var rootKey: Int?
+  /// Tuning of the recording relative to `rootKey` in cents (WAV `smpl` pitch fraction, 0..<100,
+  /// or AIFF `INST` detune, -50...50), when the file has it.
+  var fineTuneCents: Double?
+  /// Things the decoder changed or ignored on the way, e.g. dropped channels or a loop that
+  /// pointed past the end of the audio. Empty for a clean file.
+  var notes: [String] = []
+}
+
+/// A sustain loop in frames, as a half-open range: `start` is the first frame played inside the
+/// loop and `end` is the first frame after it (exclusive).
+///
+/// WAV `smpl` chunks store the last frame of the loop (inclusive); decoders add one when they
+/// build this value, so `end - start` is always the loop length.
+struct SampleLoop: Sendable, Equatable {
+  /// First frame of the loop.
+  var start: Int
+  /// First frame after the loop (exclusive end).
+  var end: Int
+}
+
+/// Loop and tuning metadata found in a file, before it is checked against the decoded length.
+struct SampleMetadata: Sendable, Equatable {
+  var loop: SampleLoop?
+  var rootKey: Int?
+  var fineTuneCents: Double?
+
+  /// Drops or clips a loop that does not fit inside `frameCount` frames, saying why in the
+  /// returned notes, so the engine never reads past the end of a buffer.
+  func checkedLoop(frameCount: Int) -> (loop: SampleLoop?, notes: [String]) {
+    guard let loop else { return (nil, []) }
+    if loop.start < 0 || loop.start >= frameCount || loop.end <= loop.start {
+      return (
+        nil,
+        [
+          "loop \(loop.start)..<\(loop.end) ignored: it does not fit in \(frameCount) frames"
+        ]
+      )
+    }
+    if loop.end > frameCount {
+      return (
+        SampleLoop(start: loop.start, end: frameCount),
+        ["loop end \(loop.end) clipped to the sample length \(frameCount)"]
+      )
+    }
+    return (loop, [])
+  }
+}

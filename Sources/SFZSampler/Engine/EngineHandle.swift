@@ -1,0 +1,59 @@
+import CSamplerCore
+import Foundation
+
+/// Owns the C engine. Control calls are serialised by a lock (the event ring has one producer);
+/// the render call takes no lock.
+final class EngineHandle: @unchecked Sendable {
+  let pointer: OpaquePointer
+  private let producer = NSLock()
+  private(set) var droppedEvents = 0
+
+  init(sampleRate: Double, maximumPolyphony: Int, quality: sc_quality, maximumFrames: Int) {
+    var config = sc_engine_config()
+    sc_engine_config_init(&config)
+    config.sample_rate = min(max(sampleRate, 1_000), 1_536_000)
+    config.max_voices = UInt32(min(max(maximumPolyphony, 1), Int(sc_max_polyphony())))
+    config.max_frames = UInt32(max(maximumFrames, 1))
+    config.quality = quality
+    guard let engine = sc_engine_create(&config) else {
+      fatalError("SFZSampler: out of memory creating an engine of \(config.max_voices) voices")
+    }
+    pointer = engine
+  }
+
+  deinit { sc_engine_destroy(pointer) }
+
+  /// Queues an event for the next render; counts it as dropped when the ring is full (the render
+  /// thread has not run for thousands of events).
+  func post(_ event: sc_event) {
+    var e = event
+    producer.lock()
+    if !sc_engine_post(pointer, &e) { droppedEvents += 1 }
+    producer.unlock()
+  }
+
+  /// Hands over an instrument (nil for silence) and frees those the render thread let go of.
+  func setInstrument(_ instrument: OpaquePointer?) {
+    producer.lock()
+    sc_engine_set_instrument(pointer, instrument)
+    collectGarbageLocked()
+    producer.unlock()
+  }
+
+  /// Frees instruments the render thread no longer uses.
+  func collectGarbage() {
+    producer.lock()
+    collectGarbageLocked()
+    producer.unlock()
+  }
+
+  private func collectGarbageLocked() {
+    while let old = sc_engine_collect_garbage(pointer) { sc_instrument_destroy(old) }
+  }
+
+  var stats: sc_engine_stats {
+    var s = sc_engine_stats()
+    sc_engine_get_stats(pointer, &s)
+    return s
+  }
+}

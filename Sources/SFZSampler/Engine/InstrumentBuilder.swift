@@ -1,0 +1,60 @@
+import CSamplerCore
+
+/// Copies decoded samples and regions into a C instrument, off the audio thread.
+struct InstrumentBuilder: ~Copyable {
+  private(set) var pointer: OpaquePointer?
+  let label: String
+
+  /// Starts an empty instrument; `label` names it in errors.
+  init(label: String) throws(SamplerError) {
+    guard let p = sc_instrument_create() else { throw .outOfMemory(path: label) }
+    pointer = p
+    self.label = label
+  }
+
+  deinit { if let pointer { sc_instrument_destroy(pointer) } }
+
+  /// Adds one sample (its file loop too) and returns its index.
+  mutating func add(_ audio: DecodedAudio, source: String) throws(SamplerError) -> Int {
+    let loop = audio.loop
+    let index: Int32 = withPlanarPointers(audio.channels) { channels in
+      sc_instrument_add_sample(
+        pointer, channels.baseAddress, UInt32(channels.count), UInt64(audio.frameCount),
+        audio.sampleRate, loop != nil, UInt64(loop?.start ?? 0),
+        UInt64(max((loop?.end ?? 1) - 1, 0)))
+    }
+    guard index >= 0 else {
+      throw .sampleUnreadable(path: source, reason: "the engine refused the decoded audio")
+    }
+    return Int(index)
+  }
+
+  /// Adds a region.
+  mutating func add(_ region: sc_region) throws(SamplerError) {
+    var copy = region
+    guard sc_instrument_add_region(pointer, &copy) >= 0 else { throw .outOfMemory(path: label) }
+  }
+
+  /// Finalizes and hands over the instrument; returns the number of regions the engine clamped.
+  consuming func finish() -> (instrument: OpaquePointer, clampedRegions: Int) {
+    let p = pointer!
+    pointer = nil
+    let clamped = sc_instrument_finalize(p)
+    return (p, Int(clamped))
+  }
+}
+
+private func withPlanarPointers<R>(
+  _ channels: [[Float]], _ body: (UnsafeBufferPointer<UnsafePointer<Float>?>) -> R
+) -> R {
+  channels[0].withUnsafeBufferPointer { left in
+    if channels.count == 1 {
+      let pointers: [UnsafePointer<Float>?] = [left.baseAddress]
+      return pointers.withUnsafeBufferPointer(body)
+    }
+    return channels[1].withUnsafeBufferPointer { right in
+      let pointers: [UnsafePointer<Float>?] = [left.baseAddress, right.baseAddress]
+      return pointers.withUnsafeBufferPointer(body)
+    }
+  }
+}

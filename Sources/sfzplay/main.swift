@@ -1,0 +1,1 @@
+print("usage: sfzplay INSTRUMENT.sfz SONG.mid [-o OUT.wav]")
