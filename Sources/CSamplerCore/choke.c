@@ -29,7 +29,8 @@ void sc_choke_others(sc_engine *engine, const sc_region *region, uint8_t channel
     sc_voice *v = &engine->voices[i];
     if (!stoppable(v, channel, first_age)) continue;
     const sc_region *r = v->region;
-    if (r->has_off_by && r->off_by == region->group) stop_voice(engine, v, r->off_mode, r->off_time);
+    if (r->has_off_by && r->off_by == region->group)
+      stop_voice(engine, v, r->off_mode, r->off_time);
   }
 }
 
@@ -58,8 +59,8 @@ static void enforce(sc_engine *engine, const sc_region *region, uint8_t channel,
 void sc_polyphony_make_room(sc_engine *engine, const sc_region *region, uint8_t channel,
                             uint8_t key, uint8_t velocity, uint64_t first_age) {
   if (region->note_polyphony > 0)
-    enforce(engine, region, channel, key, velocity, region->note_polyphony,
-            region->note_selfmask, first_age);
+    enforce(engine, region, channel, key, velocity, region->note_polyphony, region->note_selfmask,
+            first_age);
   if (region->polyphony > 0)
     enforce(engine, region, channel, -1, velocity, region->polyphony, false, first_age);
 }

@@ -50,8 +50,8 @@ struct sc_instrument {
   uint32_t cc_region_count;
   /* round robin step per region; the render thread alone writes it once the engine adopts */
   uint32_t *seq_counters;
-  bool keyswitch[128]; /* keys that set the channel's last keyswitch */
-  int16_t sw_default;  /* last keyswitch before any is played, or SC_NO_KEY */
+  bool keyswitch[128];     /* keys that set the channel's last keyswitch */
+  int16_t sw_default;      /* last keyswitch before any is played, or SC_NO_KEY */
   int16_t initial_cc[128]; /* set_ccN values 0...127, or -1 */
   bool finalized;
 };
@@ -214,7 +214,7 @@ struct sc_engine {
   uint32_t voice_slots; /* max_voices + fade reserve */
   uint32_t playing;     /* voices in SC_VOICE_PLAYING */
   uint64_t note_counter;
-  uint64_t now;      /* frames rendered since creation */
+  uint64_t now;       /* frames rendered since creation */
   uint64_t rng_state; /* lorand/hirand draws; seeded at create so renders repeat exactly */
 
   sc_channel channels[16];

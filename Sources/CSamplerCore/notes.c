@@ -40,8 +40,8 @@ uint32_t sc_start_regions(sc_engine *engine, const uint32_t *candidates, uint32_
     sc_polyphony_make_room(engine, r, selection->channel_index, selection->key, velocity,
                            first_age);
     sc_voice *v = sc_voice_allocate(engine);
-    sc_voice_start(engine, v, instrument, index, selection->channel_index, selection->key,
-                   velocity, gain_db);
+    sc_voice_start(engine, v, instrument, index, selection->channel_index, selection->key, velocity,
+                   gain_db);
     sc_choke_others(engine, r, selection->channel_index, first_age);
     started++;
   }

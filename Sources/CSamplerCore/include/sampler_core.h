@@ -120,14 +120,14 @@ typedef struct sc_region {
   bool sw_vel_previous;         /**< plays with the previous note's velocity */
 
   /* voice lifecycle */
-  int32_t group;          /**< exclusive/polyphony group, 0 by default */
-  bool has_off_by;        /**< whether off_by is set */
-  int32_t off_by;         /**< a new voice of this group stops this region's voices */
-  sc_off_mode off_mode;   /**< how they stop */
-  float off_time;         /**< seconds, for SC_OFF_TIME */
-  uint32_t polyphony;     /**< voices of this group per channel; 0 = no limit */
+  int32_t group;           /**< exclusive/polyphony group, 0 by default */
+  bool has_off_by;         /**< whether off_by is set */
+  int32_t off_by;          /**< a new voice of this group stops this region's voices */
+  sc_off_mode off_mode;    /**< how they stop */
+  float off_time;          /**< seconds, for SC_OFF_TIME */
+  uint32_t polyphony;      /**< voices of this group per channel; 0 = no limit */
   uint32_t note_polyphony; /**< voices of this group per key and channel; 0 = no limit */
-  bool note_selfmask;     /**< note_polyphony spares louder voices of the same key */
+  bool note_selfmask;      /**< note_polyphony spares louder voices of the same key */
 
   /* pitch */
   float pitch_keycenter; /**< key at which the sample plays at its recorded pitch */

@@ -1,0 +1,68 @@
+import AudioTestSupport
+import Foundation
+import SFZSampler
+import Testing
+
+@Suite("Semantics: polyphony limits")
+struct SemanticsPolyphonyTests {
+  private func held(_ rig: SemanticsRig, keys: [UInt8], velocities: [UInt8]? = nil) -> Int {
+    for (i, key) in keys.enumerated() {
+      _ = rig.render(480, [.noteOn(key: key, velocity: velocities?[i] ?? 100)])
+    }
+    _ = rig.render(960)
+    return rig.sampler.activeVoices
+  }
+
+  @Test("polyphony=2 keeps two voices of its group; other groups are free")
+  func groupPolyphony() throws {
+    let sfz = """
+      <group> group=1 polyphony=2 amp_veltrack=0 volume=-20 lokey=36 hikey=59
+      <region> sample=*sine
+      <group> group=2 amp_veltrack=0 volume=-20 lokey=60 hikey=72
+      <region> sample=*sine
+      """
+    #expect(held(try SemanticsRig(sfz), keys: [48, 50, 52, 53]) == 2)
+    #expect(held(try SemanticsRig(sfz), keys: [60, 62, 64, 65]) == 4)
+    // the two that remain are the newest: keys 48 and 55 sound, key 36 is gone
+    let rig = try SemanticsRig(sfz)
+    _ = held(rig, keys: [36, 48, 55])
+    let out = rig.render(9_600)
+    let kept = [48, 55].map { amplitude(out, key: $0) }
+    let gone = amplitude(out, key: 36)
+    #expect(kept.allSatisfy { abs($0 - 0.1) < 0.01 } && gone < 1e-3, "\(kept) / \(gone)")
+  }
+
+  @Test("note_polyphony=1 with note_selfmask: softer repeats do not cut louder notes")
+  func selfMask() throws {
+    let sfz = """
+      <region> sample=*sine key=60 group=1 note_polyphony=1 amp_veltrack=0 volume=-20
+      """
+    #expect(held(try SemanticsRig(sfz), keys: [60, 60], velocities: [100, 50]) == 2)
+    #expect(held(try SemanticsRig(sfz), keys: [60, 60], velocities: [50, 100]) == 1)
+    #expect(held(try SemanticsRig(sfz), keys: [60, 60, 60], velocities: [100, 50, 120]) == 1)
+    let off = sfz + " note_selfmask=off"
+    #expect(held(try SemanticsRig(off), keys: [60, 60], velocities: [100, 50]) == 1)
+    #expect(held(try SemanticsRig(off), keys: [60, 62, 60], velocities: [100, 90, 50]) == 1)
+  }
+
+  /// Amplitude of the partial of a `*sine` played at `key` in `signal` (Hann-windowed Goertzel,
+  /// so partials an octave apart do not leak into each other).
+  private func amplitude(_ signal: [Float], key: Int) -> Double {
+    let hertz = SemanticsRig.middleC * pow(2, Double(key - 60) / 12)
+    let w = 2 * Double.pi * hertz / SemanticsRig.rate
+    let coefficient = 2 * cos(w)
+    var s1 = 0.0
+    var s2 = 0.0
+    var windowSum = 0.0
+    let n = Double(signal.count)
+    for (i, x) in signal.enumerated() {
+      let window = 0.5 - 0.5 * cos(2 * Double.pi * Double(i) / n)
+      windowSum += window
+      let s0 = Double(x) * window + coefficient * s1 - s2
+      s2 = s1
+      s1 = s0
+    }
+    let power = s1 * s1 + s2 * s2 - coefficient * s1 * s2
+    return 2 * sqrt(max(power, 0)) / windowSum
+  }
+}

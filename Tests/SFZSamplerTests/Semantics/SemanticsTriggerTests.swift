@@ -1,0 +1,101 @@
+import AudioTestSupport
+import SFZSampler
+import Testing
+
+@Suite("Semantics: triggers")
+struct SemanticsTriggerTests {
+  /// What a note adds to a render: the same events rendered with and without it, subtracted.
+  /// The engine is deterministic and voices add, so the difference is that note's voices alone.
+  private func added(
+    by note: SamplerEvent, to events: [SamplerEvent], _ sfz: String, frames: Int
+  ) throws -> [Float] {
+    let with = try SemanticsRig(sfz).render(frames, events + [note])
+    let without = try SemanticsRig(sfz).render(frames, events)
+    return zip(with, without).map { $0 - $1 }
+  }
+
+  private let firstAndLegato = """
+    <group> amp_veltrack=0 volume=-12 lokey=48 hikey=72
+    <region> sample=*sine trigger=first tune=0
+    <region> sample=*sine trigger=legato tune=700
+    """
+
+  @Test("trigger=first plays alone, trigger=legato over a held key")
+  func firstAndLegatoNotes() throws {
+    let alone = try SemanticsRig(firstAndLegato).render(4_800, [.noteOn(key: 64, velocity: 100)])
+    #expect(SemanticsRig.tone(Array(alone[2_400...]), key: 64, among: [0, 7]) == 0)
+    let over = try added(
+      by: .noteOn(key: 64, velocity: 100, frame: 2_400), to: [.noteOn(key: 60, velocity: 100)],
+      firstAndLegato, frames: 7_200)
+    #expect(Measure.peak(over[..<2_400]) == 0)
+    #expect(SemanticsRig.tone(Array(over[2_400...]), key: 64, among: [0, 7]) == 7)
+    #expect(abs(SemanticsRig.level(Array(over[2_400...])) - (-15.05)) < 0.5)
+  }
+
+  private let releases = """
+    <region> sample=*silence key=60
+    <region> sample=*sine key=60 trigger=release amp_veltrack=0 volume=-12
+      ampeg_decay=0.5 ampeg_sustain=0
+    <region> sample=*sine key=62 trigger=release_key amp_veltrack=0 volume=-12
+      ampeg_decay=0.5 ampeg_sustain=0
+    <region> sample=*silence key=62
+    """
+
+  @Test("trigger=release waits for the sustain pedal; release_key does not")
+  func releaseAndPedal() throws {
+    for (key, expected) in [(UInt8(60), 3_000), (62, 1_000)] {
+      let rig = try SemanticsRig(releases)
+      let out = rig.render(
+        4_800,
+        [
+          .controlChange(controller: 64, value: 127), .noteOn(key: key, velocity: 100, frame: 100),
+          .noteOff(key: key, frame: 1_000), .controlChange(controller: 64, value: 0, frame: 3_000),
+        ])
+      let onset = Measure.onset(out, threshold: 1e-4) ?? -1
+      // a sine starts at zero: its first audible frame is at most two after the voice's first
+      #expect((expected...expected + 2).contains(onset), "key \(key): \(onset)")
+    }
+    let rig = try SemanticsRig(releases)
+    let out = rig.render(2_400, [.noteOn(key: 60, velocity: 100), .noteOff(key: 60, frame: 700)])
+    #expect((700...702).contains(Measure.onset(out, threshold: 1e-4) ?? -1))
+  }
+
+  @Test("rt_decay lowers a release sample by dB per second of key hold")
+  func releaseDecay() throws {
+    let sfz = """
+      <region> sample=*silence key=60
+      <region> sample=*sine key=60 trigger=release rt_decay=20 amp_veltrack=0 volume=-12
+      """
+    func releaseLevel(heldFrames: Int) throws -> Double {
+      let rig = try SemanticsRig(sfz)
+      let out = rig.render(
+        heldFrames + 2_400, [.noteOn(key: 60, velocity: 100), .noteOff(key: 60, frame: heldFrames)])
+      return SemanticsRig.level(Array(out[heldFrames...]))
+    }
+    let short = try releaseLevel(heldFrames: 2_400)
+    let long = try releaseLevel(heldFrames: 26_400)
+    #expect(abs(short - long - 10) < 0.2, "0.05 s: \(short) dB, 0.55 s: \(long) dB")
+  }
+
+  @Test("on_locc64=127: the pedal going down plays the region; notes and repeats do not")
+  func controllerTrigger() throws {
+    let rig = try SemanticsRig(
+      """
+      <region> sample=*sine on_locc64=127 on_hicc64=127 hikey=-1 amp_veltrack=0 volume=-12
+        pitch_keycenter=67 ampeg_release=0.01
+      """)
+    #expect(rig.report.diagnostics.isEmpty, "\(rig.report.diagnostics)")
+    let notes = rig.render(
+      2_400, [.noteOn(key: 0, velocity: 100), .noteOn(key: 67, velocity: 100)])
+    #expect(Measure.peak(notes[...]) == 0)
+    let out = rig.render(4_800, [.controlChange(controller: 64, value: 127, frame: 1_000)])
+    #expect((1_000...1_002).contains(Measure.onset(out, threshold: 1e-4) ?? -1))
+    #expect(SemanticsRig.tone(Array(out[1_000...]), key: 67, among: [0, 7]) == 0)
+    #expect(rig.sampler.activeVoices == 1)
+    _ = rig.render(1_200, [.controlChange(controller: 64, value: 127)])
+    #expect(rig.sampler.activeVoices == 1)
+    _ = rig.render(1_200, [.controlChange(controller: 64, value: 0)])
+    _ = rig.render(1_200, [.controlChange(controller: 64, value: 127)])
+    #expect(rig.sampler.activeVoices == 2)
+  }
+}
