@@ -20,7 +20,8 @@ void sc_cc_trigger(sc_engine *engine, uint8_t channel, uint8_t controller, uint8
                             .random = sc_random_unit(&engine->rng_state),
                             .cc = controller,
                             .cc_value = value,
-                            .cc_previous = previous};
+                            .cc_previous = previous,
+                            .first_age = engine->note_counter + 1};
   for (uint32_t i = 0; i < instrument->cc_region_count; i++) {
     const sc_region *r = &instrument->regions[instrument->cc_regions[i]];
     if (r->on_cc.cc != controller) continue;

@@ -281,7 +281,8 @@ typedef struct sc_selection {
   int16_t previous_key;
   bool other_keys_held;
   bool with_release;
-  float random; /* 0...1, one draw per event */
+  float random;       /* 0...1, one draw per event */
+  uint64_t first_age; /* age the event's first voice gets: its voices never stop each other */
   uint8_t cc, cc_value, cc_previous;
 } sc_selection;
 

@@ -24,7 +24,7 @@ static void remove_held(sc_channel *c, uint8_t key) {
 uint32_t sc_start_regions(sc_engine *engine, const uint32_t *candidates, uint32_t count,
                           const sc_selection *selection, double held_seconds) {
   const sc_instrument *instrument = engine->current;
-  uint64_t first_age = engine->note_counter + 1;
+  uint64_t first_age = selection->first_age;
   uint32_t started = 0;
   for (uint32_t i = 0; i < count; i++) {
     uint32_t index = candidates[i];
@@ -65,7 +65,8 @@ static sc_selection key_selection(sc_engine *engine, sc_select_kind kind, uint8_
                         .previous_velocity = c->previous_velocity,
                         .previous_key = c->previous_key,
                         .other_keys_held = others,
-                        .random = sc_random_unit(&engine->rng_state)};
+                        .random = sc_random_unit(&engine->rng_state),
+                        .first_age = engine->note_counter + 1};
 }
 
 /* Starts the regions of `key` that answer; returns how many. */
@@ -142,10 +143,14 @@ void sc_note_on(sc_engine *engine, uint8_t channel, uint8_t key, uint8_t velocit
     if (v->state == SC_VOICE_PLAYING && v->channel == channel && v->key == key && v->sustained)
       sc_voice_release(engine, v);
   }
+  /* the pedal-held note just released plays its release samples before the key restarts */
+  if (c->release_pending[key]) {
+    c->release_pending[key] = false;
+    start_release(engine, channel, key, SC_SELECT_PEDAL_UP, true);
+  }
   c->key_down[key] = true;
   c->key_velocity[key] = velocity;
   c->key_on_frame[key] = engine->now;
-  c->release_pending[key] = false;
   if (is_keyswitch(engine, key)) c->last_keyswitch = key;
   if (is_mono(engine)) {
     mono_note_on(engine, c, channel, key, velocity);

@@ -243,7 +243,9 @@ void sc_engine_destroy(sc_engine *engine);
 
 /**
  * Hands the engine a finalized instrument (or NULL for silence). The render thread adopts it
- * at the start of a later render call, fading out voices of the previous instrument. An
+ * at the start of a later render call, fading out voices of the previous instrument; adopting
+ * sets every channel's controllers given by sc_instrument_set_initial_cc and its last keyswitch
+ * to the instrument's sw_default. An
  * instrument handed over earlier but never adopted is destroyed here. [control]
  */
 void sc_engine_set_instrument(sc_engine *engine, sc_instrument *instrument);
