@@ -14,7 +14,9 @@ extension RegionMapping {
   ]
 
   /// Selection opcodes with a controller number: `locc64`, `on_hicc1`, ...
-  static let numberedSelectionPrefixes = ["locc", "hicc", "on_locc", "on_hicc"]
+  static let numberedSelectionPrefixes = [
+    "locc", "hicc", "on_locc", "on_hicc", "start_locc", "start_hicc",
+  ]
 
   /// Whether the mapping turns the opcode into sound.
   static func isHandled(_ name: String) -> Bool {
@@ -136,8 +138,11 @@ extension RegionMapping {
       diagnostics.append(warning("trigger", "unknown trigger=\(other); played as attack"))
     }
     // A controller trigger replaces the attack trigger; release regions keep theirs (as ARIA).
-    let lows = controllers("on_locc").filter { $0.value >= 0 }
-    let highs = controllers("on_hicc").filter { $0.value >= 0 }
+    // `start_loccN` is the SFZ v2 spelling of the same trigger.
+    let lows = controllers("start_locc").merging(controllers("on_locc")) { $1 }
+      .filter { $0.value >= 0 }
+    let highs = controllers("start_hicc").merging(controllers("on_hicc")) { $1 }
+      .filter { $0.value >= 0 }
     let numbers = Set(lows.keys).union(highs.keys).sorted()
     guard let cc = numbers.first,
       r.trigger != SC_TRIGGER_RELEASE, r.trigger != SC_TRIGGER_RELEASE_KEY

@@ -77,11 +77,14 @@ struct SemanticsTriggerTests {
     #expect(abs(short - long - 10) < 0.2, "0.05 s: \(short) dB, 0.55 s: \(long) dB")
   }
 
-  @Test("on_locc64=127: the pedal going down plays the region; notes and repeats do not")
-  func controllerTrigger() throws {
+  @Test(
+    "on_locc64=127 (or start_locc64): the pedal going down plays the region; notes and repeats do not",
+    arguments: ["on", "start"])
+  func controllerTrigger(spelling: String) throws {
     let rig = try SemanticsRig(
       """
-      <region> sample=*sine on_locc64=127 on_hicc64=127 hikey=-1 amp_veltrack=0 volume=-12
+      <region> sample=*sine \(spelling)_locc64=127 \(spelling)_hicc64=127 hikey=-1
+        amp_veltrack=0 volume=-12
         pitch_keycenter=67 ampeg_release=0.01
       """)
     #expect(rig.report.diagnostics.isEmpty, "\(rig.report.diagnostics)")
