@@ -60,4 +60,8 @@
 /* Smoothing time of channel volume, expression and pan changes, to avoid zipper noise. */
 #define SC_CONTROLLER_SMOOTHING_SECONDS 0.005
 
+/* Seed of the engine's random numbers (lorand/hirand). Fixed, so the same events always render
+ * the same audio; any non-zero value works. */
+#define SC_RANDOM_SEED 0x5DEECE66DULL
+
 #endif

@@ -23,6 +23,8 @@ static void reset_channel(sc_channel *c) {
   c->cc[7] = 127;
   c->cc[10] = 64;
   c->cc[11] = 127;
+  c->last_keyswitch = SC_NO_KEY;
+  c->previous_key = SC_NO_KEY;
 }
 
 sc_engine *sc_engine_create(const sc_engine_config *config) {
@@ -44,6 +46,7 @@ sc_engine *sc_engine_create(const sc_engine_config *config) {
   e->interpolate = sc_interpolator_select(config->portable_kernels);
   for (int ch = 0; ch < 16; ch++) reset_channel(&e->channels[ch]);
   sc_tuning_reset(e->note_cents);
+  sc_random_seed(&e->rng_state, SC_RANDOM_SEED);
   e->params[SC_PARAM_MASTER_GAIN] = 1.0f;
   e->params[SC_PARAM_VIBRATO_DEPTH] = SC_DEFAULT_VIBRATO_DEPTH;
   e->params[SC_PARAM_VIBRATO_RATE] = SC_DEFAULT_VIBRATO_RATE;
@@ -93,6 +96,16 @@ static bool push_garbage(sc_engine *e, sc_instrument *instrument) {
   return true;
 }
 
+/* The controller values (set_ccN) and the default keyswitch an instrument starts with. */
+static void apply_instrument_state(sc_engine *e, const sc_instrument *instrument) {
+  for (int ch = 0; ch < 16; ch++) {
+    sc_channel *c = &e->channels[ch];
+    c->last_keyswitch = instrument->sw_default;
+    for (int cc = 0; cc < 128; cc++)
+      if (instrument->initial_cc[cc] >= 0) c->cc[cc] = (uint8_t)instrument->initial_cc[cc];
+  }
+}
+
 /* Takes a newly handed instrument; the old one retires once its voices have faded. One
  * instrument retires at a time, so a burst of swaps waits a few milliseconds for the last. */
 static void adopt_pending(sc_engine *e) {
@@ -103,6 +116,7 @@ static void adopt_pending(sc_engine *e) {
   sc_instrument *old = e->current_owned;
   e->current_owned = next;
   e->current = next;
+  if (next) apply_instrument_state(e, next);
   if (!old) return;
   for (uint32_t i = 0; i < e->voice_slots; i++)
     if (e->voices[i].state != SC_VOICE_FREE && e->voices[i].instrument == old)
@@ -135,7 +149,9 @@ static void apply_event(sc_engine *e, const sc_event *ev) {
       break;
     case SC_EVENT_PROGRAM_CHANGE: c->program = ev->data1 & 127; break;
     case SC_EVENT_CHANNEL_PRESSURE: c->channel_pressure = ev->data1 & 127; break;
-    case SC_EVENT_POLY_PRESSURE: break;
+    case SC_EVENT_POLY_PRESSURE:
+      if (ev->data1 < 128) c->poly_pressure[ev->data1] = ev->data2 & 127;
+      break;
     case SC_EVENT_PARAMETER:
       if (ev->data1 < SC_PARAM_COUNT && isfinite(ev->number)) e->params[ev->data1] = ev->number;
       break;

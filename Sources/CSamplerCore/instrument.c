@@ -6,7 +6,20 @@
 
 #include "internal.h"
 
-sc_instrument *sc_instrument_create(void) { return calloc(1, sizeof(sc_instrument)); }
+sc_instrument *sc_instrument_create(void) {
+  sc_instrument *instrument = calloc(1, sizeof(sc_instrument));
+  if (!instrument) return NULL;
+  for (int cc = 0; cc < 128; cc++) instrument->initial_cc[cc] = -1;
+  instrument->sw_default = SC_NO_KEY;
+  return instrument;
+}
+
+bool sc_instrument_set_initial_cc(sc_instrument *instrument, uint32_t controller, float value) {
+  if (!instrument || instrument->finalized || controller > 127 || !isfinite(value)) return false;
+  float clamped = value < 0.0f ? 0.0f : value > 1.0f ? 1.0f : value;
+  instrument->initial_cc[controller] = (int16_t)lroundf(clamped * 127.0f);
+  return true;
+}
 
 void sc_instrument_destroy(sc_instrument *instrument) {
   if (!instrument) return;
@@ -15,6 +28,8 @@ void sc_instrument_destroy(sc_instrument *instrument) {
   free(instrument->regions);
   free(instrument->play);
   free(instrument->key_regions);
+  free(instrument->cc_regions);
+  free(instrument->seq_counters);
   free(instrument);
 }
 
@@ -117,7 +132,11 @@ uint32_t sc_instrument_finalize(sc_instrument *instrument) {
     const sc_region *r = &instrument->regions[i];
     if (resolve_play(r, &instrument->samples[r->sample_index], &instrument->play[i])) clamped++;
   }
-  if (!sc_instrument_build_key_table(instrument)) return UINT32_MAX;
+  if (!sc_instrument_build_key_table(instrument) || !sc_instrument_build_keyswitches(instrument))
+    return UINT32_MAX;
+  instrument->seq_counters =
+      calloc(instrument->region_count ? instrument->region_count : 1, sizeof(uint32_t));
+  if (!instrument->seq_counters) return UINT32_MAX;
   instrument->finalized = true;
   return clamped;
 }

@@ -49,6 +49,14 @@ struct sc_instrument {
   /* regions that may sound for each key: key_regions[key_first[k] ... key_first[k+1]) */
   uint32_t key_first[129];
   uint32_t *key_regions;
+  /* regions triggered by controllers (SC_TRIGGER_CC) */
+  uint32_t *cc_regions;
+  uint32_t cc_region_count;
+  /* round robin step per region; the render thread alone writes it once the engine adopts */
+  uint32_t *seq_counters;
+  bool keyswitch[128]; /* keys that set the channel's last keyswitch */
+  int16_t sw_default;  /* last keyswitch before any is played, or SC_NO_KEY */
+  int16_t initial_cc[128]; /* set_ccN values 0...127, or -1 */
   bool finalized;
 };
 
@@ -206,6 +214,11 @@ typedef struct sc_channel {
   bool key_down[128];
   uint8_t key_velocity[128];
   uint64_t key_on_frame[128];
+  uint8_t poly_pressure[128];
+  bool release_pending[128]; /* key up while the pedal holds: release triggers wait for it */
+  int16_t last_keyswitch;    /* SC_NO_KEY until one is played (or the instrument's default) */
+  int16_t previous_key;      /* the key of the last note-on, SC_NO_KEY before any */
+  uint8_t previous_velocity;
   /* keys held in mono mode, oldest first */
   uint8_t held[128];
   uint32_t held_count;
@@ -223,7 +236,8 @@ struct sc_engine {
   uint32_t voice_slots; /* max_voices + fade reserve */
   uint32_t playing;     /* voices in SC_VOICE_PLAYING */
   uint64_t note_counter;
-  uint64_t now; /* frames rendered since creation */
+  uint64_t now;      /* frames rendered since creation */
+  uint64_t rng_state; /* lorand/hirand draws; seeded at create so renders repeat exactly */
 
   sc_channel channels[16];
   double note_cents[128]; /* 100 * MIDI note in 12-TET, or the tuning given */
@@ -255,6 +269,8 @@ void sc_voice_start(sc_engine *engine, sc_voice *voice, const sc_instrument *ins
                     uint32_t region_index, uint8_t channel, uint8_t key, uint8_t velocity,
                     float gain_db);
 void sc_voice_release(sc_engine *engine, sc_voice *voice);
+/* Release even for one-shots: how an off_mode=normal choke stops a voice. */
+void sc_voice_release_forced(sc_engine *engine, sc_voice *voice);
 void sc_voice_render(sc_engine *engine, sc_voice *voice, float *left, float *right,
                      uint32_t frames);
 double sc_voice_key_cents(const sc_engine *engine, const sc_voice *voice, double key);
@@ -270,8 +286,63 @@ void sc_note_off(sc_engine *engine, uint8_t channel, uint8_t key);
 void sc_control_change(sc_engine *engine, uint8_t channel, uint8_t controller, uint8_t value);
 
 /* region_select.c */
+
+/* What an event offers the regions it may start. */
+typedef enum sc_select_kind {
+  SC_SELECT_NOTE_ON,  /* attack, first and legato regions */
+  SC_SELECT_NOTE_OFF, /* release_key regions, and release regions when `with_release` */
+  SC_SELECT_PEDAL_UP, /* release regions of a key the pedal held */
+  SC_SELECT_CC        /* regions triggered by the controller `cc` */
+} sc_select_kind;
+
+typedef struct sc_selection {
+  sc_select_kind kind;
+  const sc_channel *channel;
+  uint8_t channel_index;
+  uint8_t key;
+  uint8_t velocity, previous_velocity;
+  int16_t previous_key;
+  bool other_keys_held;
+  bool with_release;
+  float random; /* 0...1, one draw per event */
+  uint8_t cc, cc_value, cc_previous;
+} sc_selection;
+
 bool sc_instrument_build_key_table(sc_instrument *instrument);
-bool sc_region_matches(const sc_region *region, sc_trigger trigger, uint8_t velocity);
+/* Whether the region's trigger answers this kind of event. */
+bool sc_region_answers(const sc_region *region, const sc_selection *selection);
+/* Every other condition but the round robin step. */
+bool sc_region_matches(const sc_region *region, const sc_selection *selection);
+/* The velocity a region plays with (sw_vel). */
+uint8_t sc_region_velocity(const sc_region *region, const sc_selection *selection);
+
+/* notes.c */
+/* Starts the regions of `candidates` that `selection` selects; returns how many. */
+uint32_t sc_start_regions(sc_engine *engine, const uint32_t *candidates, uint32_t count,
+                          const sc_selection *selection, double held_seconds);
+
+/* round_robin.c: advances the region's counter; true when this is its step. */
+bool sc_round_robin_step(const sc_instrument *instrument, uint32_t region_index);
+
+/* keyswitch.c */
+bool sc_instrument_build_keyswitches(sc_instrument *instrument);
+bool sc_keyswitch_matches(const sc_region *region, const sc_channel *channel);
+
+/* choke.c: applied when a voice of `region` is about to start (limits) or has started (off_by).
+ * Voices at least as young as `first_age` came from the same event and are spared. */
+void sc_polyphony_make_room(sc_engine *engine, const sc_region *region, uint8_t channel,
+                            uint8_t key, uint8_t velocity, uint64_t first_age);
+void sc_choke_others(sc_engine *engine, const sc_region *region, uint8_t channel,
+                     uint64_t first_age);
+
+/* random.c */
+void sc_random_seed(uint64_t *state, uint64_t seed);
+/* Uniform in [0, 1). */
+float sc_random_unit(uint64_t *state);
+
+/* cc_trigger.c */
+void sc_cc_trigger(sc_engine *engine, uint8_t channel, uint8_t controller, uint8_t previous,
+                   uint8_t value);
 
 /* tuning.c */
 void sc_tuning_reset(double note_cents[128]);

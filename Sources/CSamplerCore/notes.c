@@ -1,8 +1,12 @@
 /* notes.c - what note and controller events do: start regions, release or hold voices, the
- * sustain pedal, mono and legato playing with glide. */
+ * sustain pedal and the release triggers it delays, mono and legato playing with glide. */
 #include "internal.h"
 
 static bool is_mono(const sc_engine *engine) { return engine->params[SC_PARAM_MONOPHONIC] > 0.5f; }
+
+static bool is_keyswitch(const sc_engine *engine, uint8_t key) {
+  return engine->current && engine->current->keyswitch[key];
+}
 
 static void push_held(sc_channel *c, uint8_t key) {
   for (uint32_t i = 0; i < c->held_count; i++)
@@ -17,23 +21,72 @@ static void remove_held(sc_channel *c, uint8_t key) {
   c->held_count = out;
 }
 
-/* Starts a voice for each region of the current instrument that answers; returns how many. */
-static uint32_t start_regions(sc_engine *engine, uint8_t channel, uint8_t key, uint8_t velocity,
-                              sc_trigger trigger, double held_seconds) {
+uint32_t sc_start_regions(sc_engine *engine, const uint32_t *candidates, uint32_t count,
+                          const sc_selection *selection, double held_seconds) {
   const sc_instrument *instrument = engine->current;
-  if (!instrument) return 0;
+  uint64_t first_age = engine->note_counter + 1;
   uint32_t started = 0;
-  for (uint32_t i = instrument->key_first[key]; i < instrument->key_first[key + 1]; i++) {
-    uint32_t index = instrument->key_regions[i];
+  for (uint32_t i = 0; i < count; i++) {
+    uint32_t index = candidates[i];
     const sc_region *r = &instrument->regions[index];
-    if (!sc_region_matches(r, trigger, velocity)) continue;
-    float gain_db = trigger == SC_TRIGGER_RELEASE ? (float)(-r->rt_decay * held_seconds) : 0.0f;
+    if (!sc_region_answers(r, selection)) continue;
+    /* the step is taken before the other conditions, so the counters of one round robin stay
+     * together (round_robin.c) */
+    bool step = sc_round_robin_step(instrument, index);
+    if (!step || !sc_region_matches(r, selection)) continue;
+    bool release = r->trigger == SC_TRIGGER_RELEASE || r->trigger == SC_TRIGGER_RELEASE_KEY;
+    float gain_db = release ? (float)(-r->rt_decay * held_seconds) : 0.0f;
+    uint8_t velocity = sc_region_velocity(r, selection);
+    sc_polyphony_make_room(engine, r, selection->channel_index, selection->key, velocity,
+                           first_age);
     sc_voice *v = sc_voice_allocate(engine);
-    sc_voice_start(engine, v, instrument, index, channel, key, velocity, gain_db);
+    sc_voice_start(engine, v, instrument, index, selection->channel_index, selection->key,
+                   velocity, gain_db);
+    sc_choke_others(engine, r, selection->channel_index, first_age);
     started++;
   }
   atomic_fetch_add_explicit(&engine->stat_started, started, memory_order_relaxed);
   return started;
+}
+
+/* The selection for a key event on a channel, with one random draw for all its regions. */
+static sc_selection key_selection(sc_engine *engine, sc_select_kind kind, uint8_t channel,
+                                  uint8_t key, uint8_t velocity) {
+  const sc_channel *c = &engine->channels[channel];
+  bool others = false;
+  const sc_instrument *instrument = engine->current;
+  for (uint32_t i = 0; i < c->held_count && !others; i++)
+    others = c->held[i] != key && !(instrument && instrument->keyswitch[c->held[i]]);
+  return (sc_selection){.kind = kind,
+                        .channel = c,
+                        .channel_index = channel,
+                        .key = key,
+                        .velocity = velocity,
+                        .previous_velocity = c->previous_velocity,
+                        .previous_key = c->previous_key,
+                        .other_keys_held = others,
+                        .random = sc_random_unit(&engine->rng_state)};
+}
+
+/* Starts the regions of `key` that answer; returns how many. */
+static uint32_t start_key(sc_engine *engine, const sc_selection *selection, double held_seconds) {
+  const sc_instrument *instrument = engine->current;
+  if (!instrument) return 0;
+  uint8_t key = selection->key;
+  uint32_t first = instrument->key_first[key];
+  return sc_start_regions(engine, &instrument->key_regions[first],
+                          instrument->key_first[key + 1] - first, selection, held_seconds);
+}
+
+/* Plays the release regions of a key that has gone up; `with_release` when trigger=release
+ * regions may sound now (the pedal is up), else only release_key ones do. */
+static void start_release(sc_engine *engine, uint8_t channel, uint8_t key, sc_select_kind kind,
+                          bool with_release) {
+  sc_channel *c = &engine->channels[channel];
+  double held = (double)(engine->now - c->key_on_frame[key]) / engine->config.sample_rate;
+  sc_selection selection = key_selection(engine, kind, channel, key, c->key_velocity[key]);
+  selection.with_release = with_release;
+  start_key(engine, &selection, held);
 }
 
 /* Moves the held voices of a channel to `key`, gliding when a glide rate is set. */
@@ -54,6 +107,7 @@ static void mono_note_on(sc_engine *engine, sc_channel *c, uint8_t channel, uint
                          uint8_t velocity) {
   bool legato = engine->params[SC_PARAM_LEGATO] > 0.5f;
   int previous = c->held_count ? c->held[c->held_count - 1] : -1;
+  sc_selection selection = key_selection(engine, SC_SELECT_NOTE_ON, channel, key, velocity);
   push_held(c, key);
   if (legato && previous >= 0) {
     retune_held(engine, channel, key);
@@ -65,7 +119,7 @@ static void mono_note_on(sc_engine *engine, sc_channel *c, uint8_t channel, uint
       sc_voice_fade_out(engine, v, engine->steal_fade_step);
   }
   uint64_t first_new = engine->note_counter;
-  if (start_regions(engine, channel, key, velocity, SC_TRIGGER_ATTACK, 0.0) == 0)
+  if (start_key(engine, &selection, 0.0) == 0 && !is_keyswitch(engine, key))
     atomic_fetch_add_explicit(&engine->stat_unplayed, 1, memory_order_relaxed);
   if (previous < 0 || !(engine->params[SC_PARAM_GLIDE_RATE] > 0.0f)) return;
   for (uint32_t i = 0; i < engine->voice_slots; i++) {
@@ -91,13 +145,18 @@ void sc_note_on(sc_engine *engine, uint8_t channel, uint8_t key, uint8_t velocit
   c->key_down[key] = true;
   c->key_velocity[key] = velocity;
   c->key_on_frame[key] = engine->now;
+  c->release_pending[key] = false;
+  if (is_keyswitch(engine, key)) c->last_keyswitch = key;
   if (is_mono(engine)) {
     mono_note_on(engine, c, channel, key, velocity);
-    return;
+  } else {
+    sc_selection selection = key_selection(engine, SC_SELECT_NOTE_ON, channel, key, velocity);
+    push_held(c, key);
+    if (start_key(engine, &selection, 0.0) == 0 && !is_keyswitch(engine, key))
+      atomic_fetch_add_explicit(&engine->stat_unplayed, 1, memory_order_relaxed);
   }
-  push_held(c, key);
-  if (start_regions(engine, channel, key, velocity, SC_TRIGGER_ATTACK, 0.0) == 0)
-    atomic_fetch_add_explicit(&engine->stat_unplayed, 1, memory_order_relaxed);
+  c->previous_key = key;
+  c->previous_velocity = velocity;
 }
 
 void sc_note_off(sc_engine *engine, uint8_t channel, uint8_t key) {
@@ -127,10 +186,10 @@ void sc_note_off(sc_engine *engine, uint8_t channel, uint8_t key) {
     else
       sc_voice_release(engine, v);
   }
-  if (was_down) {
-    double held = (double)(engine->now - c->key_on_frame[key]) / engine->config.sample_rate;
-    start_regions(engine, channel, key, c->key_velocity[key], SC_TRIGGER_RELEASE, held);
-  }
+  if (!was_down) return;
+  /* trigger=release waits for the pedal as the note itself does; release_key does not */
+  start_release(engine, channel, key, SC_SELECT_NOTE_OFF, !c->sustain);
+  if (c->sustain) c->release_pending[key] = true;
 }
 
 static void release_sustained(sc_engine *engine, uint8_t channel) {
@@ -139,11 +198,19 @@ static void release_sustained(sc_engine *engine, uint8_t channel) {
     if (v->state == SC_VOICE_PLAYING && v->channel == channel && v->sustained)
       sc_voice_release(engine, v);
   }
+  sc_channel *c = &engine->channels[channel];
+  for (int k = 0; k < 128; k++) {
+    if (!c->release_pending[k]) continue;
+    c->release_pending[k] = false;
+    start_release(engine, channel, (uint8_t)k, SC_SELECT_PEDAL_UP, true);
+  }
 }
 
 void sc_control_change(sc_engine *engine, uint8_t channel, uint8_t controller, uint8_t value) {
   sc_channel *c = &engine->channels[channel];
+  uint8_t previous = c->cc[controller];
   c->cc[controller] = value;
+  sc_cc_trigger(engine, channel, controller, previous, value);
   switch (controller) {
     case 64: {
       bool down = value >= 64;
@@ -172,7 +239,10 @@ void sc_control_change(sc_engine *engine, uint8_t channel, uint8_t controller, u
         sc_voice *v = &engine->voices[i];
         if (v->state == SC_VOICE_PLAYING && v->channel == channel) sc_voice_release(engine, v);
       }
-      for (int k = 0; k < 128; k++) c->key_down[k] = false;
+      for (int k = 0; k < 128; k++) {
+        c->key_down[k] = false;
+        c->release_pending[k] = false;
+      }
       c->held_count = 0;
       break;
     default: break;

@@ -1,5 +1,5 @@
-/* region_select.c - which regions a note plays: a per-key table built at finalize time, then a
- * check of each candidate's conditions at note time. */
+/* region_select.c - which regions an event plays: a per-key table built at finalize time, then a
+ * check of each candidate's conditions against the channel's state at event time. */
 #include <stdlib.h>
 
 #include "internal.h"
@@ -7,31 +7,84 @@
 bool sc_instrument_build_key_table(sc_instrument *instrument) {
   uint32_t counts[128] = {0};
   uint64_t total = 0;
+  uint32_t cc_total = 0;
   for (uint32_t i = 0; i < instrument->region_count; i++) {
     const sc_region *r = &instrument->regions[i];
+    if (r->trigger == SC_TRIGGER_CC) {
+      cc_total++;
+      continue;
+    }
     for (int k = r->lokey; k <= r->hikey && k < 128; k++) {
       counts[k]++;
       total++;
     }
   }
   free(instrument->key_regions);
+  free(instrument->cc_regions);
   instrument->key_regions = malloc((total ? total : 1) * sizeof(uint32_t));
-  if (!instrument->key_regions) return false;
+  instrument->cc_regions = malloc((cc_total ? cc_total : 1) * sizeof(uint32_t));
+  if (!instrument->key_regions || !instrument->cc_regions) return false;
   uint32_t fill[128];
   instrument->key_first[0] = 0;
   for (int k = 0; k < 128; k++) {
     instrument->key_first[k + 1] = instrument->key_first[k] + counts[k];
     fill[k] = instrument->key_first[k];
   }
+  instrument->cc_region_count = 0;
   for (uint32_t i = 0; i < instrument->region_count; i++) {
     const sc_region *r = &instrument->regions[i];
+    if (r->trigger == SC_TRIGGER_CC) {
+      instrument->cc_regions[instrument->cc_region_count++] = i;
+      continue;
+    }
     for (int k = r->lokey; k <= r->hikey && k < 128; k++) instrument->key_regions[fill[k]++] = i;
   }
   return true;
 }
 
-bool sc_region_matches(const sc_region *region, sc_trigger trigger, uint8_t velocity) {
-  return region->trigger == trigger && velocity >= region->lovel && velocity <= region->hivel;
+bool sc_region_answers(const sc_region *r, const sc_selection *s) {
+  switch (s->kind) {
+    case SC_SELECT_NOTE_ON:
+      return r->trigger == SC_TRIGGER_ATTACK ||
+             (r->trigger == SC_TRIGGER_FIRST && !s->other_keys_held) ||
+             (r->trigger == SC_TRIGGER_LEGATO && s->other_keys_held);
+    case SC_SELECT_NOTE_OFF:
+      return r->trigger == SC_TRIGGER_RELEASE_KEY ||
+             (r->trigger == SC_TRIGGER_RELEASE && s->with_release);
+    case SC_SELECT_PEDAL_UP: return r->trigger == SC_TRIGGER_RELEASE;
+    case SC_SELECT_CC:
+      /* the controller's value must enter the range, not merely move inside it */
+      return r->trigger == SC_TRIGGER_CC && r->on_cc.cc == s->cc && s->cc_value >= r->on_cc.lo &&
+             s->cc_value <= r->on_cc.hi &&
+             (s->cc_previous < r->on_cc.lo || s->cc_previous > r->on_cc.hi);
+  }
+  return false;
+}
+
+static bool in_range(int value, int lo, int hi) { return value >= lo && value <= hi; }
+
+uint8_t sc_region_velocity(const sc_region *r, const sc_selection *s) {
+  if (s->kind == SC_SELECT_CC) return 127;
+  return r->sw_vel_previous && s->previous_velocity > 0 ? s->previous_velocity : s->velocity;
+}
+
+bool sc_region_matches(const sc_region *r, const sc_selection *s) {
+  const sc_channel *c = s->channel;
+  if (s->kind != SC_SELECT_CC && !in_range(sc_region_velocity(r, s), r->lovel, r->hivel))
+    return false;
+  if (!in_range(s->channel_index, r->lochan, r->hichan) ||
+      !in_range(c->program, r->loprog, r->hiprog) || !in_range(c->bend, r->lobend, r->hibend) ||
+      !in_range(c->channel_pressure, r->lochanaft, r->hichanaft) ||
+      !in_range(c->poly_pressure[s->key], r->lopolyaft, r->hipolyaft))
+    return false;
+  for (uint32_t i = 0; i < r->cc_condition_count; i++) {
+    const sc_cc_range *cond = &r->cc_conditions[i];
+    if (!in_range(c->cc[cond->cc & 127], cond->lo, cond->hi)) return false;
+  }
+  if (r->sw_previous != SC_NO_KEY && r->sw_previous != s->previous_key) return false;
+  if (!sc_keyswitch_matches(r, c)) return false;
+  /* hirand=1 takes r=1 too, so the full range never misses */
+  return s->random >= r->lorand && (s->random < r->hirand || r->hirand >= 1.0f);
 }
 
 void sc_region_init(sc_region *r) {
@@ -41,6 +94,30 @@ void sc_region_init(sc_region *r) {
   r->lovel = 1;
   r->hivel = 127;
   r->trigger = SC_TRIGGER_ATTACK;
+  r->lochan = 0;
+  r->hichan = 15;
+  r->loprog = 0;
+  r->hiprog = 127;
+  r->lobend = -8192;
+  r->hibend = 8192;
+  r->hichanaft = 127;
+  r->hipolyaft = 127;
+  r->lorand = 0.0f;
+  r->hirand = 1.0f;
+  r->seq_length = 1;
+  r->seq_position = 1;
+  r->on_cc = (sc_cc_range){0, 0, 127};
+  r->sw_lokey = SC_NO_KEY;
+  r->sw_hikey = SC_NO_KEY;
+  r->sw_lolast = SC_NO_KEY;
+  r->sw_hilast = SC_NO_KEY;
+  r->sw_down = SC_NO_KEY;
+  r->sw_up = SC_NO_KEY;
+  r->sw_previous = SC_NO_KEY;
+  r->sw_default = SC_NO_KEY;
+  r->off_mode = SC_OFF_FAST;
+  r->off_time = 0.006f;
+  r->note_selfmask = true;
   r->pitch_keycenter = 60.0f;
   r->pitch_keytrack = 100.0f;
   r->bend_up = 200.0f;

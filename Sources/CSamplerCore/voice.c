@@ -55,8 +55,9 @@ void sc_voice_start(sc_engine *engine, sc_voice *v, const sc_instrument *instrum
     v->loop_mode =
         engine->params[SC_PARAM_LOOP_THRU_RELEASE] > 0.5f ? SC_LOOP_CONTINUOUS : SC_LOOP_SUSTAIN;
   v->looping = v->loop_mode == SC_LOOP_CONTINUOUS || v->loop_mode == SC_LOOP_SUSTAIN;
-  v->one_shot = v->loop_mode == SC_LOOP_ONE_SHOT || r->trigger == SC_TRIGGER_RELEASE;
-  v->released = r->trigger == SC_TRIGGER_RELEASE;
+  bool release_trigger = r->trigger == SC_TRIGGER_RELEASE || r->trigger == SC_TRIGGER_RELEASE_KEY;
+  v->one_shot = v->loop_mode == SC_LOOP_ONE_SHOT || release_trigger;
+  v->released = release_trigger;
   sc_env_start(&v->amp_env, &r->ampeg, rate);
   sc_env_start(&v->fil_env, &r->fileg, rate);
   sc_env_start(&v->pitch_env, &r->pitcheg, rate);
@@ -88,6 +89,18 @@ void sc_voice_release(sc_engine *engine, sc_voice *v) {
   if (v->released) return;
   v->released = true;
   if (v->one_shot) return;
+  sc_env_release(&v->amp_env);
+  sc_env_release(&v->fil_env);
+  sc_env_release(&v->pitch_env);
+  if (v->loop_mode == SC_LOOP_SUSTAIN) v->looping = false;
+}
+
+void sc_voice_release_forced(sc_engine *engine, sc_voice *v) {
+  (void)engine;
+  if (v->state != SC_VOICE_PLAYING) return;
+  v->sustained = false;
+  v->released = true;
+  v->one_shot = false;
   sc_env_release(&v->amp_env);
   sc_env_release(&v->fil_env);
   sc_env_release(&v->pitch_env);

@@ -46,9 +46,32 @@ typedef enum sc_filter_type {
 
 /** When a region starts a voice. */
 typedef enum sc_trigger {
-  SC_TRIGGER_ATTACK = 0,  /**< on note-on */
-  SC_TRIGGER_RELEASE = 1, /**< on note-off, as a one-shot */
+  SC_TRIGGER_ATTACK = 0,      /**< on note-on */
+  SC_TRIGGER_RELEASE = 1,     /**< on note-off (or when the pedal lets the key go), one-shot */
+  SC_TRIGGER_FIRST = 2,       /**< on note-on when no other key is held on the channel */
+  SC_TRIGGER_LEGATO = 3,      /**< on note-on while another key is held on the channel */
+  SC_TRIGGER_RELEASE_KEY = 4, /**< on note-off even while the sustain pedal is down, one-shot */
+  SC_TRIGGER_CC = 5           /**< when the controller in `on_cc` enters its range, not by notes */
 } sc_trigger;
+
+/** How a voice stops when a voice of the group named by its off_by starts. */
+typedef enum sc_off_mode {
+  SC_OFF_FAST = 0,   /**< fades out in a few milliseconds, as a stolen voice does */
+  SC_OFF_NORMAL = 1, /**< goes into its release, one-shots included */
+  SC_OFF_TIME = 2    /**< fades out linearly over off_time seconds */
+} sc_off_mode;
+
+/** A controller range, inclusive; a condition on a CC's current value or a CC trigger. */
+typedef struct sc_cc_range {
+  uint8_t cc;
+  uint8_t lo, hi; /**< 0...127 */
+} sc_cc_range;
+
+/** Controller conditions (loccN/hiccN) a region may carry; the loader reports any beyond. */
+#define SC_MAX_CC_CONDITIONS 8
+
+/** A value meaning "no key" in the keyswitch fields. */
+#define SC_NO_KEY (-1)
 
 /** A DAHDSR envelope; times in seconds, levels 0...1. */
 typedef struct sc_envelope_params {
@@ -75,6 +98,36 @@ typedef struct sc_region {
   uint8_t lokey, hikey;  /**< 0...127, inclusive */
   uint8_t lovel, hivel;  /**< 1...127, inclusive */
   sc_trigger trigger;
+  uint8_t lochan, hichan;       /**< MIDI channels 0...15 (SFZ writes 1...16), inclusive */
+  uint8_t loprog, hiprog;       /**< the channel's last program change, 0...127 */
+  int16_t lobend, hibend;       /**< pitch bend -8192...8192 */
+  uint8_t lochanaft, hichanaft; /**< channel pressure */
+  uint8_t lopolyaft, hipolyaft; /**< the played key's polyphonic pressure */
+  float lorand, hirand;         /**< plays when lorand <= r < hirand (r <= 1 when hirand is 1) */
+  uint8_t seq_length;           /**< round robin: plays on step seq_position of every seq_length */
+  uint8_t seq_position;         /**< 1...seq_length */
+  uint8_t cc_condition_count;
+  sc_cc_range cc_conditions[SC_MAX_CC_CONDITIONS]; /**< every one must hold */
+  sc_cc_range on_cc;                               /**< the trigger when trigger is SC_TRIGGER_CC */
+
+  /* keyswitches; SC_NO_KEY where not given */
+  int16_t sw_lokey, sw_hikey;   /**< keys that are keyswitches (besides those sw_last names) */
+  int16_t sw_lolast, sw_hilast; /**< the channel's last keyswitch must be in this range */
+  int16_t sw_down;              /**< this key must be held */
+  int16_t sw_up;                /**< this key must not be held */
+  int16_t sw_previous;          /**< the note played before this one must be this key */
+  int16_t sw_default;           /**< the last keyswitch assumed before any is played */
+  bool sw_vel_previous;         /**< plays with the previous note's velocity */
+
+  /* voice lifecycle */
+  int32_t group;          /**< exclusive/polyphony group, 0 by default */
+  bool has_off_by;        /**< whether off_by is set */
+  int32_t off_by;         /**< a new voice of this group stops this region's voices */
+  sc_off_mode off_mode;   /**< how they stop */
+  float off_time;         /**< seconds, for SC_OFF_TIME */
+  uint32_t polyphony;     /**< voices of this group per channel; 0 = no limit */
+  uint32_t note_polyphony; /**< voices of this group per key and channel; 0 = no limit */
+  bool note_selfmask;     /**< note_polyphony spares louder voices of the same key */
 
   /* pitch */
   float pitch_keycenter; /**< key at which the sample plays at its recorded pitch */
@@ -109,7 +162,10 @@ typedef struct sc_region {
   float rt_decay; /**< dB per second of key hold, for trigger=release regions */
 } sc_region;
 
-/** Fills a region with the SFZ defaults: whole key and velocity range, no loop, no filter. [any] */
+/**
+ * Fills a region with the SFZ defaults: whole key, velocity, channel, program and controller
+ * ranges, no keyswitch, no round robin, group 0, no loop, no filter. [any]
+ */
 void sc_region_init(sc_region *region);
 
 /* ------------------------------------------------------------- instrument */
@@ -142,6 +198,12 @@ int32_t sc_instrument_add_region(sc_instrument *instrument, const sc_region *reg
  * Returns the number of regions whose values were clamped. [control]
  */
 uint32_t sc_instrument_finalize(sc_instrument *instrument);
+
+/**
+ * Sets the value a controller takes on every channel when an engine adopts the instrument
+ * (SFZ `set_ccN`): `value` 0...1, stored as 0...127. False on a bad controller. [control]
+ */
+bool sc_instrument_set_initial_cc(sc_instrument *instrument, uint32_t controller, float value);
 
 /** Number of regions and samples, and bytes of sample memory held. [control] */
 uint32_t sc_instrument_region_count(const sc_instrument *instrument);

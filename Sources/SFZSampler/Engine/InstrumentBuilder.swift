@@ -35,6 +35,12 @@ struct InstrumentBuilder: ~Copyable {
     guard sc_instrument_add_region(pointer, &copy) >= 0 else { throw .outOfMemory(path: label) }
   }
 
+  /// Sets the value (0...1) a controller takes on every channel when the engine adopts the
+  /// instrument (SFZ `set_ccN`).
+  mutating func setInitialController(_ controller: Int, to value: Double) {
+    _ = sc_instrument_set_initial_cc(pointer, UInt32(controller), Float(value))
+  }
+
   /// Finalizes and hands over the instrument; returns the number of regions the engine clamped.
   consuming func finish() -> (instrument: OpaquePointer, clampedRegions: Int) {
     let p = pointer!

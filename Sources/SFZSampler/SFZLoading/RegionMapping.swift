@@ -3,8 +3,9 @@ import Foundation
 import SFZ
 
 /// Turns the opcodes of one SFZ region into a region of the C core. Every opcode it reads is
-/// named in `handled`; the loader reports the others as not rendered, so nothing an instrument
-/// asks for is dropped without a word.
+/// named in `handled` (or matched by `isHandled`, for controller-numbered names); the loader
+/// reports the others as not rendered, so nothing an instrument asks for is dropped without a
+/// word.
 struct RegionMapping {
   /// Opcodes this mapping turns into sound.
   static let handled: Set<String> = Set([
@@ -13,7 +14,7 @@ struct RegionMapping {
     "master_volume", "group_volume", "global_amplitude", "master_amplitude", "group_amplitude",
     "amp_veltrack", "pan", "offset", "end", "loop_mode", "loop_start", "loop_end", "trigger",
     "rt_decay", "fil_type", "cutoff", "resonance", "fil_keytrack", "fil_keycenter", "fil_veltrack",
-  ]).union(envelopeOpcodes).union(lfoOpcodes)
+  ]).union(envelopeOpcodes).union(lfoOpcodes).union(selectionOpcodes)
 
   private static let envelopeOpcodes: Set<String> = Set(
     ["ampeg", "fileg", "pitcheg"].flatMap { eg in
@@ -36,8 +37,8 @@ struct RegionMapping {
   let sampleIndex: Int
   let isGenerator: Bool
 
-  private func number(_ name: String) -> Double? { region.double(name) }
-  private func float(_ name: String, _ fallback: Float) -> Float {
+  func number(_ name: String) -> Double? { region.double(name) }
+  func float(_ name: String, _ fallback: Float) -> Float {
     number(name).map { Float($0) } ?? fallback
   }
 
@@ -47,8 +48,7 @@ struct RegionMapping {
     var r = sc_region()
     sc_region_init(&r)
     r.sample_index = UInt32(sampleIndex)
-    r.lokey = UInt8(clamping: min(max(region.note("lokey") ?? 0, 0), 127))
-    r.hikey = UInt8(clamping: min(max(region.note("hikey") ?? 127, 0), 127))
+    applyKeys(to: &r)
     r.lovel = UInt8(clamping: min(max(region.int("lovel") ?? 1, 1), 127))
     r.hivel = UInt8(clamping: min(max(region.int("hivel") ?? 127, 1), 127))
 
@@ -92,13 +92,7 @@ struct RegionMapping {
       )
     }
 
-    switch region.string("trigger")?.lowercased() {
-    case nil, "attack": r.trigger = SC_TRIGGER_ATTACK
-    case "release": r.trigger = SC_TRIGGER_RELEASE
-    case let other?:
-      diagnostics.append(
-        warning("trigger", "trigger=\(other) is not rendered yet; played as attack"))
-    }
+    applySelection(to: &r, &diagnostics)
     r.rt_decay = float("rt_decay", 0)
 
     r.ampeg = envelope("ampeg", release: 0.001)
@@ -155,7 +149,7 @@ struct RegionMapping {
       freq: float("\(name)_freq", 0), depth: float("\(name)_depth", 0))
   }
 
-  private func warning(_ opcode: String, _ message: String) -> SFZDiagnostic {
+  func warning(_ opcode: String, _ message: String) -> SFZDiagnostic {
     SFZDiagnostic(.warning, at: region.opcodes[opcode]?.location ?? region.location, message)
   }
 }

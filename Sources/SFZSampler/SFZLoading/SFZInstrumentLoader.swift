@@ -56,7 +56,7 @@ struct SFZInstrumentLoader {
         }
         continue
       }
-      for (name, opcode) in region.opcodes where !RegionMapping.handled.contains(name) {
+      for (name, opcode) in region.opcodes where !RegionMapping.isHandled(name) {
         if unrendered[name] == nil { unrendered[name] = opcode.location }
       }
       let mapping = RegionMapping(
@@ -84,6 +84,9 @@ struct SFZInstrumentLoader {
       throw .instrumentUnreadable(
         path: path,
         reason: "\(diagnostics.count) problem(s) in strict mode; first: \(diagnostics[0])")
+    }
+    for (controller, value) in parsed.control.setCC where (0...127).contains(controller) {
+      builder.setInitialController(controller, to: value)
     }
     let (instrument, _) = builder.finish()
     let report = InstrumentReport(

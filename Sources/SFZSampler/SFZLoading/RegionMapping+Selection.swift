@@ -1,0 +1,177 @@
+import CSamplerCore
+import SFZ
+
+/// The opcodes that decide when a region plays (keys, channels, controllers, keyswitches, round
+/// robins, random layers, triggers) and how its voices end (exclusive and polyphony groups).
+extension RegionMapping {
+  /// Selection and voice-lifecycle opcodes with a fixed name.
+  static let selectionOpcodes: Set<String> = [
+    "lochan", "hichan", "loprog", "hiprog", "lobend", "hibend", "lochanaft", "hichanaft",
+    "lopolyaft", "hipolyaft", "lorand", "hirand", "seq_length", "seq_position", "sw_lokey",
+    "sw_hikey", "sw_last", "sw_lolast", "sw_hilast", "sw_down", "sw_up", "sw_previous", "sw_vel",
+    "sw_default", "sw_label", "group", "off_by", "off_mode", "off_time", "polyphony",
+    "note_polyphony", "note_selfmask",
+  ]
+
+  /// Selection opcodes with a controller number: `locc64`, `on_hicc1`, ...
+  static let numberedSelectionPrefixes = ["locc", "hicc", "on_locc", "on_hicc"]
+
+  /// Whether the mapping turns the opcode into sound.
+  static func isHandled(_ name: String) -> Bool {
+    handled.contains(name) || numberedSelectionPrefixes.contains { controller(in: name, $0) != nil }
+  }
+
+  /// The controller number `name` carries after `prefix`, if that is all it is.
+  static func controller(in name: String, _ prefix: String) -> Int? {
+    guard name.hasPrefix(prefix) else { return nil }
+    let digits = name.dropFirst(prefix.count)
+    guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let n = Int(digits), (0...127).contains(n)
+    else { return nil }
+    return n
+  }
+
+  /// Values of the opcodes `prefix` + controller number, by controller.
+  private func controllers(_ prefix: String) -> [Int: Int] {
+    var found: [Int: Int] = [:]
+    for (name, opcode) in region.opcodes {
+      if let cc = Self.controller(in: name, prefix), let value = opcode.number {
+        found[cc] = Int(value)
+      }
+    }
+    return found
+  }
+
+  private func midi(_ name: String, _ fallback: Int) -> UInt8 {
+    UInt8(clamping: min(max(region.int(name) ?? fallback, 0), 127))
+  }
+
+  private func key(_ name: String) -> Int16 {
+    guard let key = region.note(name), (0...127).contains(key) else { return Int16(SC_NO_KEY) }
+    return Int16(key)
+  }
+
+  /// Fills the key range; a negative `hikey` (or `lokey` above `hikey`) answers no key at all,
+  /// the usual way to make a region answer only its controller trigger.
+  func applyKeys(to r: inout sc_region) {
+    let lo = region.note("lokey") ?? 0
+    let hi = region.note("hikey") ?? 127
+    if hi < 0 || lo > hi || lo > 127 {
+      r.lokey = 1
+      r.hikey = 0
+    } else {
+      r.lokey = UInt8(clamping: max(lo, 0))
+      r.hikey = UInt8(clamping: min(hi, 127))
+    }
+  }
+
+  /// Fills the selection and lifecycle fields of `r`.
+  func applySelection(to r: inout sc_region, _ diagnostics: inout [SFZDiagnostic]) {
+    r.lochan = UInt8(clamping: min(max(region.int("lochan") ?? 1, 1), 16) - 1)
+    r.hichan = UInt8(clamping: min(max(region.int("hichan") ?? 16, 1), 16) - 1)
+    r.loprog = midi("loprog", 0)
+    r.hiprog = midi("hiprog", 127)
+    r.lobend = Int16(clamping: region.int("lobend") ?? -8192)
+    r.hibend = Int16(clamping: region.int("hibend") ?? 8192)
+    r.lochanaft = midi("lochanaft", 0)
+    r.hichanaft = midi("hichanaft", 127)
+    r.lopolyaft = midi("lopolyaft", 0)
+    r.hipolyaft = midi("hipolyaft", 127)
+    r.lorand = float("lorand", 0)
+    r.hirand = float("hirand", 1)
+    r.seq_length = UInt8(clamping: min(max(region.int("seq_length") ?? 1, 1), 100))
+    r.seq_position = UInt8(clamping: min(max(region.int("seq_position") ?? 1, 1), 100))
+    applyControllerConditions(to: &r, &diagnostics)
+    applyTrigger(to: &r, &diagnostics)
+    applyKeyswitches(to: &r)
+
+    r.group = Int32(clamping: region.int("group") ?? 0)
+    if let offBy = region.int("off_by") {
+      r.has_off_by = true
+      r.off_by = Int32(clamping: offBy)
+    }
+    switch region.string("off_mode")?.lowercased() {
+    case "normal": r.off_mode = SC_OFF_NORMAL
+    case "time": r.off_mode = SC_OFF_TIME
+    default: r.off_mode = SC_OFF_FAST
+    }
+    r.off_time = float("off_time", 0.006)
+    r.polyphony = UInt32(clamping: max(region.int("polyphony") ?? 0, 0))
+    r.note_polyphony = UInt32(clamping: max(region.int("note_polyphony") ?? 0, 0))
+    r.note_selfmask = region.string("note_selfmask")?.lowercased() != "off"
+  }
+
+  private func applyControllerConditions(
+    to r: inout sc_region, _ diagnostics: inout [SFZDiagnostic]
+  ) {
+    let lows = controllers("locc")
+    let highs = controllers("hicc")
+    let numbers = Set(lows.keys).union(highs.keys).sorted()
+    let limit = Int(SC_MAX_CC_CONDITIONS)
+    let conditions = numbers.prefix(limit).map { cc in
+      sc_cc_range(
+        cc: UInt8(cc), lo: UInt8(clamping: min(max(lows[cc] ?? 0, 0), 127)),
+        hi: UInt8(clamping: min(max(highs[cc] ?? 127, 0), 127)))
+    }
+    if numbers.count > limit {
+      let dropped = numbers.dropFirst(limit).map { "cc\($0)" }.joined(separator: ", ")
+      let name = lows[numbers[limit]] != nil ? "locc\(numbers[limit])" : "hicc\(numbers[limit])"
+      diagnostics.append(
+        warning(name, "more than \(limit) controller conditions; ignored: \(dropped)"))
+    }
+    r.cc_condition_count = UInt8(conditions.count)
+    withUnsafeMutableBytes(of: &r.cc_conditions) { bytes in
+      let slots = bytes.bindMemory(to: sc_cc_range.self)
+      for (i, condition) in conditions.enumerated() { slots[i] = condition }
+    }
+  }
+
+  private func applyTrigger(to r: inout sc_region, _ diagnostics: inout [SFZDiagnostic]) {
+    switch region.string("trigger")?.lowercased() {
+    case nil, "attack": r.trigger = SC_TRIGGER_ATTACK
+    case "release": r.trigger = SC_TRIGGER_RELEASE
+    case "first": r.trigger = SC_TRIGGER_FIRST
+    case "legato": r.trigger = SC_TRIGGER_LEGATO
+    case "release_key": r.trigger = SC_TRIGGER_RELEASE_KEY
+    case let other?:
+      diagnostics.append(warning("trigger", "unknown trigger=\(other); played as attack"))
+    }
+    // A controller trigger replaces the attack trigger; release regions keep theirs (as ARIA).
+    let lows = controllers("on_locc").filter { $0.value >= 0 }
+    let highs = controllers("on_hicc").filter { $0.value >= 0 }
+    let numbers = Set(lows.keys).union(highs.keys).sorted()
+    guard let cc = numbers.first,
+      r.trigger != SC_TRIGGER_RELEASE, r.trigger != SC_TRIGGER_RELEASE_KEY
+    else { return }
+    if numbers.count > 1 {
+      let dropped = numbers.dropFirst().map { "cc\($0)" }.joined(separator: ", ")
+      let name = lows[numbers[1]] != nil ? "on_locc\(numbers[1])" : "on_hicc\(numbers[1])"
+      diagnostics.append(
+        warning(name, "one controller trigger per region is played; ignored: \(dropped)"))
+    }
+    r.trigger = SC_TRIGGER_CC
+    r.on_cc = sc_cc_range(
+      cc: UInt8(cc), lo: UInt8(clamping: min(lows[cc] ?? 0, 127)),
+      hi: UInt8(clamping: min(highs[cc] ?? 127, 127)))
+  }
+
+  private func applyKeyswitches(to r: inout sc_region) {
+    if region.opcodes["sw_lokey"] != nil || region.opcodes["sw_hikey"] != nil {
+      r.sw_lokey = Int16(clamping: min(max(region.note("sw_lokey") ?? 0, 0), 127))
+      r.sw_hikey = Int16(clamping: min(max(region.note("sw_hikey") ?? 127, 0), 127))
+    }
+    let none = Int16(SC_NO_KEY)
+    if key("sw_last") != none {
+      r.sw_lolast = key("sw_last")
+      r.sw_hilast = key("sw_last")
+    } else if key("sw_lolast") != none || key("sw_hilast") != none {
+      // One end alone names a single key rather than half the keyboard.
+      r.sw_lolast = key("sw_lolast") != none ? key("sw_lolast") : key("sw_hilast")
+      r.sw_hilast = key("sw_hilast") != none ? key("sw_hilast") : key("sw_lolast")
+    }
+    r.sw_down = key("sw_down")
+    r.sw_up = key("sw_up")
+    r.sw_previous = key("sw_previous")
+    r.sw_default = key("sw_default")
+    r.sw_vel_previous = region.string("sw_vel")?.lowercased() == "previous"
+  }
+}
