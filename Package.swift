@@ -36,7 +36,7 @@ let package = Package(
     .executableTarget(
       name: "sfzplay",
       dependencies: [
-        "SFZSampler", "MIDIFile",
+        "SFZSampler", "MIDIFile", "CSndfile",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -49,6 +49,7 @@ let package = Package(
       ]
     ),
     .testTarget(name: "MIDIFileTests", dependencies: ["MIDIFile"]),
+    .testTarget(name: "sfzplayTests", dependencies: ["sfzplay", "CSndfile"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,90 @@
+import Foundation
+import MIDIFile
+import SFZSampler
+
+/// One render from start to finish: check the inputs and the output folder, load the song and
+/// the instrument, render into a temporary file and move it into place.
+struct RenderJob {
+  var instrumentPath: String
+  var songPath: String
+  var outputPath: String
+  var format: OutputFormat
+  var settings: RenderSettings
+  var polyphony: Int
+  var quality: InterpolationQuality
+  var gainDecibels: Double
+  var isStrict: Bool
+  var isQuiet: Bool
+
+  /// Renders and returns the summary; on failure nothing is left at `outputPath` that was not
+  /// there before.
+  func run() throws(SFZPlayError) -> RenderSummary {
+    for (path, role) in [(instrumentPath, "instrument"), (songPath, "MIDI")] {
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder),
+        !isFolder.boolValue
+      else { throw .missingInput(path: path, role: role) }
+    }
+    let temporary = try TemporaryOutput(finalPath: outputPath)
+    do {
+      let summary = try render(into: temporary)
+      try temporary.commit()
+      return summary
+    } catch {
+      temporary.discard()
+      throw error
+    }
+  }
+
+  private func render(into temporary: TemporaryOutput) throws(SFZPlayError) -> RenderSummary {
+    let song: MIDIFile
+    do {
+      song = try MIDIFile(contentsOf: URL(fileURLWithPath: songPath))
+    } catch {
+      throw .song(error)
+    }
+    let sampler = Sampler(
+      sampleRate: Double(settings.sampleRate), maximumPolyphony: polyphony, quality: quality)
+    let report: InstrumentReport
+    do {
+      report = try sampler.loadInstrument(url: URL(fileURLWithPath: instrumentPath), strict: isStrict)
+    } catch {
+      throw .instrument(error)
+    }
+    try reportWarnings(report.diagnostics.map(\.description) + song.warnings)
+    sampler.masterVolume = Levels.linear(decibels: gainDecibels)
+
+    let writer = try AudioFileWriter(
+      path: temporary.temporaryPath, displayPath: outputPath, format: format,
+      sampleRate: settings.sampleRate)
+    var progress = ProgressBar(
+      label: URL(fileURLWithPath: songPath).lastPathComponent, quiet: isQuiet)
+    let started = ContinuousClock.now
+    let result = try SongRenderer(sampler: sampler, settings: settings).render(
+      EventSchedule.make(song: song, sampleRate: settings.sampleRate),
+      progress: { progress.update($0) },
+      output: { (left, right, count) throws(SFZPlayError) in
+        try writer.write(left: left, right: right, count: count)
+      })
+    try writer.close()
+    let elapsed = ContinuousClock.now - started
+    progress.finish()
+    return RenderSummary(
+      result: result, sampleRate: settings.sampleRate,
+      wallSeconds: Double(elapsed.components.seconds)
+        + Double(elapsed.components.attoseconds) * 1e-18,
+      outputPath: outputPath, depth: format.depth, clippedSamples: writer.clippedSamples)
+  }
+
+  /// Prints loading warnings to standard error, or fails on them with `--strict`.
+  private func reportWarnings(_ warnings: [String]) throws(SFZPlayError) {
+    guard let first = warnings.first else { return }
+    if isStrict {
+      throw .strictWarnings(first: first, more: warnings.count - 1)
+    }
+    for warning in warnings {
+      FileHandle.printError(
+        warning.contains("warning:") ? warning : "sfzplay: warning: \(warning)")
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import MIDIFile
+import SFZSampler
+
+/// Why sfzplay stopped. Every description is one line that starts with the file it is about.
+enum SFZPlayError: Error, CustomStringConvertible {
+  /// An input file (instrument or song) does not exist.
+  case missingInput(path: String, role: String)
+  /// The folder the output goes into does not exist.
+  case missingOutputFolder(path: String, folder: String)
+  /// The output (or its temporary file) could not be created or written.
+  case outputUnwritable(path: String, reason: String)
+  /// The output name or format is not one sfzplay writes (the message names the file).
+  case unsupportedOutput(String)
+  /// The MIDI file could not be read.
+  case song(MIDIFileError)
+  /// The instrument could not be loaded.
+  case instrument(SamplerError)
+  /// `--strict` was given and loading produced warnings.
+  case strictWarnings(first: String, more: Int)
+  /// No bundled demo was found in any of the places searched.
+  case demoNotFound(searched: [String])
+
+  var description: String {
+    switch self {
+    case .missingInput(let path, let role):
+      return "\(path): no such \(role) file"
+    case .missingOutputFolder(let path, let folder):
+      return "\(path): the output folder \(folder) does not exist"
+    case .outputUnwritable(let path, let reason):
+      return "\(path): cannot write the output (\(reason))"
+    case .unsupportedOutput(let message):
+      return message
+    case .song(let error):
+      return error.description
+    case .instrument(let error):
+      return error.description
+    case .strictWarnings(let first, let more):
+      let rest = more > 0 ? " (and \(more) more warnings)" : ""
+      return "\(first)\(rest); --strict treats warnings as errors"
+    case .demoNotFound(let searched):
+      return "instruments/demo.sfz: bundled demo not found (looked in "
+        + searched.joined(separator: ", ") + "; set SFZPLAY_INSTRUMENTS)"
+    }
+  }
+}
+
+extension FileHandle {
+  /// Writes one line to standard error; sfzplay's errors, warnings and progress go there.
+  static func printError(_ line: String) {
+    standardError.write(Data((line + "\n").utf8))
+  }
+}
