@@ -25,23 +25,11 @@ struct StandardMIDIWriter {
     return data
   }
 
-  static func tempo(delta: Int, microsecondsPerQuarter: Int) -> Event {
-    Event(delta: delta, bytes: [0xFF, 0x51, 0x03] + bigEndianBytes(microsecondsPerQuarter, count: 3))
-  }
-
-  static func noteOn(delta: Int, key: UInt8, velocity: UInt8 = 127, channel: UInt8 = 0) -> Event {
-    Event(delta: delta, bytes: [0x90 | channel, key, velocity])
-  }
-
-  static func noteOff(delta: Int, key: UInt8, channel: UInt8 = 0) -> Event {
-    Event(delta: delta, bytes: [0x80 | channel, key, 0])
-  }
-
   private func bigEndian(_ value: Int, count: Int) -> [UInt8] {
     Self.bigEndianBytes(value, count: count)
   }
 
-  private static func bigEndianBytes(_ value: Int, count: Int) -> [UInt8] {
+  fileprivate static func bigEndianBytes(_ value: Int, count: Int) -> [UInt8] {
     (0..<count).reversed().map { UInt8((value >> ($0 * 8)) & 0xFF) }
   }
 
@@ -53,5 +41,25 @@ struct StandardMIDIWriter {
       rest >>= 7
     }
     return groups
+  }
+}
+
+extension StandardMIDIWriter.Event {
+  /// A Set Tempo meta event.
+  static func tempo(delta: Int, microsecondsPerQuarter: Int) -> Self {
+    Self(
+      delta: delta,
+      bytes: [0xFF, 0x51, 0x03]
+        + StandardMIDIWriter.bigEndianBytes(microsecondsPerQuarter, count: 3))
+  }
+
+  /// A note-on.
+  static func noteOn(delta: Int, key: UInt8, velocity: UInt8 = 127, channel: UInt8 = 0) -> Self {
+    Self(delta: delta, bytes: [0x90 | channel, key, velocity])
+  }
+
+  /// A note-off.
+  static func noteOff(delta: Int, key: UInt8, channel: UInt8 = 0) -> Self {
+    Self(delta: delta, bytes: [0x80 | channel, key, 0])
   }
 }
