@@ -57,6 +57,13 @@ enum SignalCleanup {
     pendingPath = strdup(path)
     signal(SIGINT, handle)
     signal(SIGTERM, handle)
+    // A parent may start us with these signals blocked (they would then wait until exit, and the
+    // interrupted render would be kept); Ctrl-C must work.
+    var wanted = sigset_t()
+    sigemptyset(&wanted)
+    sigaddset(&wanted, SIGINT)
+    sigaddset(&wanted, SIGTERM)
+    sigprocmask(SIG_UNBLOCK, &wanted, nil)
   }
 
   static func disarm() {
