@@ -14,8 +14,14 @@ test: deps
 
 # The concurrency tests under ThreadSanitizer, and everything under AddressSanitizer.
 test-sanitizers: deps
-	swift test --sanitize=thread --scratch-path .build-tsan
-	ASAN_OPTIONS=detect_leaks=0 swift test --sanitize=address --scratch-path .build-asan
+	SFZSAMPLER_SANITIZER=thread swift test --sanitize=thread --scratch-path .build-tsan
+	SFZSAMPLER_SANITIZER=address ASAN_OPTIONS=detect_leaks=0 \
+	  swift test --sanitize=address --scratch-path .build-asan
+
+# Coverage-guided fuzzing of the parsers (libFuzzer + AddressSanitizer), FUZZ_SECONDS each.
+FUZZ_SECONDS ?= 120
+fuzz: deps
+	scripts/fuzz.sh $(FUZZ_SECONDS)
 
 format:
 	swift format format -i -r Sources Tests Benchmarks Fuzz Package.swift

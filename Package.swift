@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .library(name: "SFZSampler", targets: ["SFZSampler"]),
     .library(name: "MIDIFile", targets: ["MIDIFile"]),
+    .library(name: "SFZ", targets: ["SFZ"]),
     .executable(name: "sfzplay", targets: ["sfzplay"]),
   ],
   dependencies: [
@@ -30,13 +31,14 @@ let package = Package(
     ),
     .target(
       name: "SFZSampler",
-      dependencies: ["CSamplerCore", "CSndfile", "CWavPack"]
+      dependencies: ["CSamplerCore", "CSndfile", "CWavPack", "SFZ"]
     ),
     .target(name: "MIDIFile"),
+    .target(name: "SFZ"),
     .executableTarget(
       name: "sfzplay",
       dependencies: [
-        "SFZSampler", "MIDIFile", "CSndfile",
+        "SFZSampler", "SFZ", "MIDIFile", "CSndfile",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -50,6 +52,11 @@ let package = Package(
     ),
     .testTarget(name: "MIDIFileTests", dependencies: ["MIDIFile"]),
     .testTarget(name: "sfzplayTests", dependencies: ["sfzplay", "CSndfile"]),
+    .testTarget(name: "SFZTests", dependencies: ["SFZ"]),
+    .testTarget(
+      name: "SFZSamplerTests",
+      dependencies: ["SFZSampler", "SFZ", "CSndfile", "CSamplerCore", "AudioTestSupport"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

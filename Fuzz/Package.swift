@@ -10,7 +10,11 @@ let package = Package(
     .executableTarget(
       name: "FuzzMIDIFile",
       dependencies: [.product(name: "MIDIFile", package: "SFZSampler")]
-    )
+    ),
+    .executableTarget(
+      name: "FuzzSFZ",
+      dependencies: [.product(name: "SFZ", package: "SFZSampler")]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

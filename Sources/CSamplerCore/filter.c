@@ -12,8 +12,11 @@ void sc_filter_coeffs_compute(sc_filter_coeffs *c, double cutoff, double resonan
   if (cutoff < 1.0) cutoff = 1.0;
   double g = tan(SC_PI * cutoff / sample_rate);
   c->g1 = (float)(g / (1.0 + g));
-  /* Resonance is the height of the peak in dB; with no resonance the filter is Butterworth. */
-  double q = SC_SQRT1_2 * pow(10.0, resonance_db / 20.0);
+  /* Resonance is the height of the response's peak above the pass band, in dB. A two-pole
+   * peak of height P needs Q^2 = (P^2 + P sqrt(P^2 - 1)) / 2: Butterworth (Q = 1/sqrt 2) at
+   * 0 dB, Q close to P for strong resonance. */
+  double peak = pow(10.0, (resonance_db > 0.0 ? resonance_db : 0.0) / 20.0);
+  double q = sqrt((peak * peak + peak * sqrt(peak * peak - 1.0)) / 2.0);
   double k = 1.0 / q;
   double a1 = 1.0 / (1.0 + g * (g + k));
   c->a1 = (float)a1;
@@ -46,7 +49,7 @@ static void two_pole(sc_filter_type type, const sc_filter_coeffs *c, float *s1, 
     float out;
     switch (type) {
       case SC_FILTER_HPF_2P: out = v0 - c->k * v1 - v2; break;
-      case SC_FILTER_BPF_2P: out = v1; break;
+      case SC_FILTER_BPF_2P: out = c->k * v1; break; /* unity gain at the centre */
       case SC_FILTER_BRF_2P: out = v0 - c->k * v1; break;
       default: out = v2; break;
     }

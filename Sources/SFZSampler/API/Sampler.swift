@@ -161,6 +161,15 @@ public final class Sampler: @unchecked Sendable {
     }
   }
 
+  /// Hands a finished instrument to the engine; samples added for key maps are dropped, since
+  /// the new instrument replaces whatever they built.
+  func replaceInstrument(_ instrument: OpaquePointer) {
+    lock.lock()
+    samples.removeAll()
+    lock.unlock()
+    engine.setInstrument(instrument)
+  }
+
   /// Removes every sample and instrument; the sampler falls silent (sounding voices fade out).
   public func unloadAllSamples() {
     lock.lock()

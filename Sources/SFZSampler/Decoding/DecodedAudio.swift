@@ -23,8 +23,10 @@ struct DecodedAudio: Sendable {
   var loop: SampleLoop?
   /// MIDI unity note (WAV `smpl`) or base note (AIFF `INST`), when the file has one.
   var rootKey: Int?
-  /// Tuning of the recording relative to `rootKey` in cents (WAV `smpl` pitch fraction, 0..<100,
-  /// or AIFF `INST` detune, -50...50), when the file has it.
+  /// How far the recorded pitch sits above `rootKey`, in cents: positive means the recording is
+  /// sharp, so playing it at `rootKey`'s pitch needs a transposition of `-fineTuneCents`.
+  /// From the WAV `smpl` pitch fraction (0..<100, a fraction of a semitone above the unity
+  /// note) or the negated AIFF `INST` detune (which is the correction to apply, -50...50).
   var fineTuneCents: Double?
   /// Things the decoder changed or ignored on the way, e.g. dropped channels or a loop that
   /// pointed past the end of the audio. Empty for a clean file.

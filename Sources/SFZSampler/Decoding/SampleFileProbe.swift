@@ -10,9 +10,13 @@
 enum SampleFileProbe {
   /// Containers that need their own decoding path.
   enum Container: Equatable {
+    /// Starts with a WavPack block header ("wvpk").
     case wavPack
+    /// RIFF/WAVE, whose `smpl` chunk is read directly.
     case riffWave
+    /// Native FLAC ("fLaC", or an ID3v2 tag first), which may carry foreign RIFF chunks.
     case flac
+    /// Anything else: left to libsndfile to recognise or reject.
     case other
   }
 

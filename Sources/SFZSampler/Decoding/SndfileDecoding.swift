@@ -73,14 +73,13 @@ enum SndfileDecoding {
     handle: OpaquePointer, path: String, expectedFrames: Int, into builder: inout PlanarBuilder
   ) throws(SampleDecodingError) {
     let stride = builder.sourceChannels
-    var scratch = [Float](repeating: 0, count: chunkFrames * stride)
+    let scratch = UnsafeMutablePointer<Float>.allocate(capacity: chunkFrames * stride)
+    defer { scratch.deallocate() }
     while builder.frameCount < expectedFrames {
       let wanted = min(chunkFrames, expectedFrames - builder.frameCount)
-      let got = scratch.withUnsafeMutableBufferPointer { buffer in
-        Int(sf_readf_float(handle, buffer.baseAddress, sf_count_t(wanted)))
-      }
+      let got = Int(sf_readf_float(handle, scratch, sf_count_t(wanted)))
       guard got > 0 else { break }
-      scratch.withUnsafeBufferPointer { builder.append(interleaved: $0.baseAddress!, frames: got) }
+      builder.append(interleaved: scratch, frames: got)
       if got < wanted { break }
     }
     if builder.frameCount < expectedFrames, sf_error(handle) != 0 {
@@ -104,6 +103,7 @@ enum SndfileDecoding {
 
   /// libsndfile's view of loops and tuning: the only source for AIFF `INST`/`MARK`. Its loop ends
   /// are already exclusive (it adds one to a WAV `smpl` end; AIFF markers sit between frames).
+  /// `detune` is read as AIFF defines it, a playback correction, hence the sign flip.
   static func instrument(_ handle: OpaquePointer) -> SampleMetadata? {
     var instrument = SF_INSTRUMENT()
     let size = Int32(MemoryLayout<SF_INSTRUMENT>.size)
@@ -113,7 +113,7 @@ enum SndfileDecoding {
     let baseNote = Int(instrument.basenote)
     var metadata = SampleMetadata(
       rootKey: (0...127).contains(baseNote) ? baseNote : nil,
-      fineTuneCents: Double(instrument.detune)
+      fineTuneCents: -Double(instrument.detune)
     )
     if let forward = firstForwardLoop(of: instrument) {
       metadata.loop = forward

@@ -11,9 +11,12 @@ enum WavPackDecoding {
     -> DecodedAudio
   {
     var errorText = [CChar](repeating: 0, count: errorCapacity)
-    let flags = OPEN_2CH_MAX | OPEN_NORMALIZE | OPEN_WRAPPER
+    // Not OPEN_2CH_MAX: with it, WavPack 5.6 counts block errors on intact multichannel files,
+    // hiding real damage. All channels are decoded and the builder keeps the first two.
+    let flags = OPEN_NORMALIZE | OPEN_WRAPPER
     guard let context = WavpackOpenFileInput(path, &errorText, flags, 0) else {
-      let message = String(decoding: errorText.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self)
+      let message = String(
+        decoding: errorText.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
       if !isWavPackContent {
         throw .notAudio(path: path, detail: "no WavPack block header (\(message))")
       }
@@ -22,22 +25,17 @@ enum WavPackDecoding {
     defer { WavpackCloseFile(context) }
 
     let sampleRate = WavpackGetSampleRate(context)
-    let outputChannels = Int(WavpackGetReducedChannels(context))
-    let sourceChannels = Int(WavpackGetNumChannels(context))
+    let channels = Int(WavpackGetNumChannels(context))
     let announcedFrames = WavpackGetNumSamples64(context)
     guard sampleRate > 0 else { throw .corruptHeader(path: path, detail: "sample rate 0") }
-    guard outputChannels > 0 else {
-      throw .corruptHeader(path: path, detail: "channel count \(outputChannels)")
+    guard channels > 0 else {
+      throw .corruptHeader(path: path, detail: "channel count \(channels)")
     }
     guard announcedFrames != 0 else { throw .noFrames(path: path) }
 
     var builder = PlanarBuilder(
-      sourceChannels: outputChannels, expectedFrames: Int(clamping: announcedFrames))
-    var notes: [String] = []
-    if sourceChannels > PlanarBuilder.maximumChannels {
-      notes.append(
-        "file has \(sourceChannels) channels; kept the first \(PlanarBuilder.maximumChannels)")
-    }
+      sourceChannels: channels, expectedFrames: Int(clamping: announcedFrames))
+    var notes = builder.droppedChannelNotes
     let format = SampleFormat(
       isFloat: WavpackGetMode(context) & MODE_FLOAT != 0,
       bytesPerSample: Int(WavpackGetBytesPerSample(context)))
@@ -74,19 +72,17 @@ enum WavPackDecoding {
     context: OpaquePointer, path: String, format: SampleFormat, into builder: inout PlanarBuilder
   ) throws(SampleDecodingError) {
     let stride = builder.sourceChannels
-    var raw = [Int32](repeating: 0, count: chunkFrames * stride)
-    var converted = [Float](repeating: 0, count: chunkFrames * stride)
+    let raw = UnsafeMutablePointer<Int32>.allocate(capacity: chunkFrames * stride)
+    let converted = UnsafeMutablePointer<Float>.allocate(capacity: chunkFrames * stride)
+    defer {
+      raw.deallocate()
+      converted.deallocate()
+    }
     while true {
-      let got = raw.withUnsafeMutableBufferPointer { buffer in
-        Int(WavpackUnpackSamples(context, buffer.baseAddress, UInt32(chunkFrames)))
-      }
+      let got = Int(WavpackUnpackSamples(context, raw, UInt32(chunkFrames)))
       guard got > 0 else { break }
-      raw.withUnsafeBufferPointer { source in
-        converted.withUnsafeMutableBufferPointer { target in
-          convert(source.baseAddress!, into: target.baseAddress!, count: got * stride, format)
-          builder.append(interleaved: UnsafePointer(target.baseAddress!), frames: got)
-        }
-      }
+      convert(raw, into: converted, count: got * stride, format)
+      builder.append(interleaved: converted, frames: got)
     }
     let errors = WavpackGetNumErrors(context)
     if errors > 0 {

@@ -1,0 +1,161 @@
+import CSamplerCore
+import Foundation
+import SFZ
+
+/// Turns the opcodes of one SFZ region into a region of the C core. Every opcode it reads is
+/// named in `handled`; the loader reports the others as not rendered, so nothing an instrument
+/// asks for is dropped without a word.
+struct RegionMapping {
+  /// Opcodes this mapping turns into sound.
+  static let handled: Set<String> = Set([
+    "sample", "key", "lokey", "hikey", "lovel", "hivel", "pitch_keycenter", "pitch_keytrack",
+    "tune", "transpose", "bend_up", "bend_down", "volume", "amplitude", "global_volume",
+    "master_volume", "group_volume", "global_amplitude", "master_amplitude", "group_amplitude",
+    "amp_veltrack", "pan", "offset", "end", "loop_mode", "loop_start", "loop_end", "trigger",
+    "rt_decay", "fil_type", "cutoff", "resonance", "fil_keytrack", "fil_keycenter", "fil_veltrack",
+  ]).union(envelopeOpcodes).union(lfoOpcodes)
+
+  private static let envelopeOpcodes: Set<String> = Set(
+    ["ampeg", "fileg", "pitcheg"].flatMap { eg in
+      ["delay", "start", "attack", "hold", "decay", "sustain", "release", "depth"].map {
+        "\(eg)_\($0)"
+      }
+    })
+  private static let lfoOpcodes: Set<String> = Set(
+    ["amplfo", "fillfo", "pitchlfo"].flatMap { lfo in
+      ["delay", "fade", "freq", "depth"].map { "\(lfo)_\($0)" }
+    })
+
+  private static let filterTypes: [String: sc_filter_type] = [
+    "lpf_1p": SC_FILTER_LPF_1P, "hpf_1p": SC_FILTER_HPF_1P, "lpf_2p": SC_FILTER_LPF_2P,
+    "hpf_2p": SC_FILTER_HPF_2P, "bpf_2p": SC_FILTER_BPF_2P, "brf_2p": SC_FILTER_BRF_2P,
+  ]
+
+  let region: SFZRegion
+  let audio: DecodedAudio
+  let sampleIndex: Int
+  let isGenerator: Bool
+
+  private func number(_ name: String) -> Double? { region.double(name) }
+  private func float(_ name: String, _ fallback: Float) -> Float {
+    number(name).map { Float($0) } ?? fallback
+  }
+
+  /// The C region, plus problems found on the way (as diagnostics at the opcode's line).
+  func make() -> (region: sc_region, diagnostics: [SFZDiagnostic]) {
+    var diagnostics: [SFZDiagnostic] = []
+    var r = sc_region()
+    sc_region_init(&r)
+    r.sample_index = UInt32(sampleIndex)
+    r.lokey = UInt8(clamping: min(max(region.note("lokey") ?? 0, 0), 127))
+    r.hikey = UInt8(clamping: min(max(region.note("hikey") ?? 127, 0), 127))
+    r.lovel = UInt8(clamping: min(max(region.int("lovel") ?? 1, 1), 127))
+    r.hivel = UInt8(clamping: min(max(region.int("hivel") ?? 127, 1), 127))
+
+    if region.string("pitch_keycenter")?.lowercased() == "sample" {
+      r.pitch_keycenter = Float(audio.rootKey ?? 60)
+    } else {
+      r.pitch_keycenter = Float(region.note("pitch_keycenter") ?? 60)
+    }
+    r.pitch_keytrack =
+      isGenerator && region.samplePath == "*noise" ? 0 : float("pitch_keytrack", 100)
+    r.tune = float("tune", 0) + 100 * float("transpose", 0)
+    r.bend_up = float("bend_up", 200)
+    r.bend_down = float("bend_down", -200)
+
+    let amplitude = ["amplitude", "global_amplitude", "master_amplitude", "group_amplitude"]
+      .reduce(1.0) { $0 * (number($1) ?? 100) / 100 }
+    let volume = ["volume", "global_volume", "master_volume", "group_volume"]
+      .reduce(0.0) { $0 + (number($1) ?? 0) }
+    r.volume_db = Float(volume + (amplitude > 0 ? 20 * log10(amplitude) : -144))
+    r.amp_veltrack = float("amp_veltrack", 100)
+    r.pan = float("pan", 0)
+
+    let frames = audio.frameCount
+    r.offset = UInt64(max(region.int("offset") ?? 0, 0))
+    if let end = region.int("end"), end > 0 { r.end = UInt64(end) }
+    if let end = region.int("end"), end <= 0, region.opcodes["end"] != nil {
+      // SFZ: an end of 0 or -1 silences the region.
+      r.hikey = 0
+      r.lokey = 1
+    }
+    if Int(r.offset) >= frames {
+      diagnostics.append(
+        warning("offset", "offset \(r.offset) is past the sample's \(frames) frames; clamped"))
+    }
+    r.loop_mode = loopMode(&diagnostics)
+    if let start = region.int("loop_start") { r.loop_start = UInt64(max(start, 0)) }
+    if let end = region.int("loop_end") { r.loop_end = UInt64(max(end, 0)) }
+    if r.loop_end >= UInt64(frames), region.opcodes["loop_end"] != nil {
+      diagnostics.append(
+        warning("loop_end", "loop_end \(r.loop_end) is past the sample's \(frames) frames; clamped")
+      )
+    }
+
+    switch region.string("trigger")?.lowercased() {
+    case nil, "attack": r.trigger = SC_TRIGGER_ATTACK
+    case "release": r.trigger = SC_TRIGGER_RELEASE
+    case let other?:
+      diagnostics.append(
+        warning("trigger", "trigger=\(other) is not rendered yet; played as attack"))
+    }
+    r.rt_decay = float("rt_decay", 0)
+
+    r.ampeg = envelope("ampeg", release: 0.001)
+    r.fileg = envelope("fileg", release: 0)
+    r.pitcheg = envelope("pitcheg", release: 0)
+    r.amplfo = lfo("amplfo")
+    r.fillfo = lfo("fillfo")
+    r.pitchlfo = lfo("pitchlfo")
+
+    if let cutoff = number("cutoff") {
+      let name = region.string("fil_type")?.lowercased() ?? "lpf_2p"
+      if let type = Self.filterTypes[name] {
+        r.fil_type = type
+      } else {
+        diagnostics.append(
+          warning("fil_type", "fil_type=\(name) is not rendered yet; using lpf_2p"))
+        r.fil_type = SC_FILTER_LPF_2P
+      }
+      r.cutoff = Float(cutoff)
+      r.resonance = float("resonance", 0)
+      r.fil_keytrack = float("fil_keytrack", 0)
+      r.fil_keycenter = Float(region.note("fil_keycenter") ?? 60)
+      r.fil_veltrack = float("fil_veltrack", 0)
+    }
+    return (r, diagnostics)
+  }
+
+  private func loopMode(_ diagnostics: inout [SFZDiagnostic]) -> sc_loop_mode {
+    switch region.string("loop_mode")?.lowercased() {
+    case nil:
+      // SFZ: no loop unless the file carries one (generators always loop).
+      return audio.loop != nil ? SC_LOOP_CONTINUOUS : SC_LOOP_NONE
+    case "no_loop": return SC_LOOP_NONE
+    case "one_shot": return SC_LOOP_ONE_SHOT
+    case "loop_continuous": return SC_LOOP_CONTINUOUS
+    case "loop_sustain": return SC_LOOP_SUSTAIN
+    case let other?:
+      diagnostics.append(warning("loop_mode", "unknown loop_mode '\(other)'; no loop"))
+      return SC_LOOP_NONE
+    }
+  }
+
+  private func envelope(_ eg: String, release: Float) -> sc_envelope_params {
+    sc_envelope_params(
+      delay: float("\(eg)_delay", 0), start: float("\(eg)_start", 0) / 100,
+      attack: float("\(eg)_attack", 0), hold: float("\(eg)_hold", 0),
+      decay: float("\(eg)_decay", 0), sustain: float("\(eg)_sustain", 100) / 100,
+      release: float("\(eg)_release", release), depth: float("\(eg)_depth", 0))
+  }
+
+  private func lfo(_ name: String) -> sc_lfo_params {
+    sc_lfo_params(
+      delay: float("\(name)_delay", 0), fade: float("\(name)_fade", 0),
+      freq: float("\(name)_freq", 0), depth: float("\(name)_depth", 0))
+  }
+
+  private func warning(_ opcode: String, _ message: String) -> SFZDiagnostic {
+    SFZDiagnostic(.warning, at: region.opcodes[opcode]?.location ?? region.location, message)
+  }
+}

@@ -1,0 +1,150 @@
+import CSamplerCore
+import Dispatch
+import Foundation
+import SFZ
+
+/// Reads an SFZ file, decodes each distinct sample once (in parallel), and builds the C
+/// instrument. Problems that leave the instrument playable become diagnostics; only a file that
+/// cannot be read at all (or any warning in strict mode) throws.
+struct SFZInstrumentLoader {
+  let url: URL
+  let strict: Bool
+
+  struct Result {
+    var instrument: OpaquePointer
+    var report: InstrumentReport
+  }
+
+  func load() throws(SamplerError) -> Result {
+    let started = Date()
+    let path = url.path
+    let parsed: SFZInstrument
+    do {
+      parsed = try SFZInstrument.load(url: url, strict: strict)
+    } catch {
+      throw .instrumentUnreadable(path: path, reason: error.description)
+    }
+    var diagnostics = parsed.diagnostics
+
+    let sources = distinctSamples(parsed.regions)
+    let decoded = decodeAll(sources)
+    var builder = try InstrumentBuilder(label: path)
+    var sampleIndex: [String: Int] = [:]
+    var failures: [String: (error: String, regions: Int, location: SFZLocation)] = [:]
+    for (source, result) in zip(sources, decoded) {
+      switch result {
+      case .success(let audio):
+        sampleIndex[source] = try builder.add(audio.0, source: source)
+      case .failure(let error):
+        failures[source] = (error.description, 0, SFZLocation(file: path, line: 0))
+      }
+    }
+
+    var unrendered: [String: SFZLocation] = [:]
+    var regionCount = 0
+    var keys: ClosedRange<Int>?
+    var velocities: ClosedRange<Int>?
+    for region in parsed.regions {
+      guard let source = region.samplePath, region.sampleExists else { continue }
+      guard let index = sampleIndex[source],
+        let audio = decoded[sources.firstIndex(of: source)!].audio
+      else {
+        if var failure = failures[source] {
+          if failure.regions == 0 { failure.location = region.location }
+          failure.regions += 1
+          failures[source] = failure
+        }
+        continue
+      }
+      for (name, opcode) in region.opcodes where !RegionMapping.handled.contains(name) {
+        if unrendered[name] == nil { unrendered[name] = opcode.location }
+      }
+      let mapping = RegionMapping(
+        region: region, audio: audio, sampleIndex: index, isGenerator: source.hasPrefix("*"))
+      let (r, problems) = mapping.make()
+      diagnostics += problems
+      try builder.add(r)
+      regionCount += 1
+      if r.lokey <= r.hikey {
+        keys = Self.union(keys, Int(r.lokey)...Int(r.hikey))
+        velocities = Self.union(velocities, Int(r.lovel)...Int(r.hivel))
+      }
+    }
+    for (source, failure) in failures.sorted(by: { $0.key < $1.key }) where failure.regions > 0 {
+      diagnostics.append(
+        SFZDiagnostic(
+          .warning, at: failure.location,
+          "\(failure.error); \(failure.regions) region(s) using '\(source)' skipped"))
+    }
+    for (name, location) in unrendered.sorted(by: { $0.key < $1.key }) {
+      diagnostics.append(
+        SFZDiagnostic(.warning, at: location, "opcode '\(name)' is not rendered yet; ignored"))
+    }
+    if strict, !diagnostics.isEmpty {
+      throw .instrumentUnreadable(
+        path: path,
+        reason: "\(diagnostics.count) problem(s) in strict mode; first: \(diagnostics[0])")
+    }
+    let (instrument, _) = builder.finish()
+    let report = InstrumentReport(
+      path: path, regionCount: regionCount, sampleCount: sampleIndex.count,
+      sampleBytes: Int(sc_instrument_sample_bytes(instrument)), keyRange: keys,
+      velocityRange: velocities, loadSeconds: Date().timeIntervalSince(started),
+      diagnostics: diagnostics)
+    return Result(instrument: instrument, report: report)
+  }
+
+  private static func union(_ a: ClosedRange<Int>?, _ b: ClosedRange<Int>) -> ClosedRange<Int> {
+    guard let a else { return b }
+    return min(a.lowerBound, b.lowerBound)...max(a.upperBound, b.upperBound)
+  }
+
+  /// Sample paths (and generator names) in first-use order, each once.
+  private func distinctSamples(_ regions: [SFZRegion]) -> [String] {
+    var seen = Set<String>()
+    var order: [String] = []
+    for region in regions {
+      guard let source = region.samplePath, region.sampleExists, !seen.contains(source) else {
+        continue
+      }
+      seen.insert(source)
+      order.append(source)
+    }
+    return order
+  }
+
+  /// Decodes every source concurrently; results keep the order of `sources`.
+  private func decodeAll(_ sources: [String]) -> [DecodeOutcome] {
+    let results = UnsafeMutableBufferPointer<DecodeOutcome>.allocate(capacity: sources.count)
+    results.initialize(repeating: .failure(.fileNotFound(path: "")))
+    defer { results.deallocate() }
+    // Each iteration writes only its own slot.
+    nonisolated(unsafe) let base = results.baseAddress
+    DispatchQueue.concurrentPerform(iterations: sources.count) { i in
+      let source = sources[i]
+      if source.hasPrefix("*") {
+        base?[i] =
+          Generators.audio(for: source).map { .success(($0, source)) }
+          ?? .failure(.notAudio(path: source, detail: "unknown generator"))
+        return
+      }
+      do throws(SampleDecodingError) {
+        base?[i] = .success((try SampleDecoder.decode(path: source), source))
+      } catch {
+        base?[i] = .failure(error)
+      }
+    }
+    return Array(results)
+  }
+}
+
+/// A decoded sample with its source, or why it could not be decoded.
+enum DecodeOutcome: Sendable {
+  case success((DecodedAudio, String))
+  case failure(SampleDecodingError)
+
+  var audio: DecodedAudio? {
+    if case .success(let value) = self { return value.0 }
+    return nil
+  }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import SFZSampler
+import Testing
+
+@Suite("Loading while rendering")
+struct ConcurrencyTests {
+  /// One thread renders as an audio callback would while this one loads, rebuilds and unloads
+  /// instruments and plays notes. Run under ThreadSanitizer with `make test-sanitizers`.
+  @Test("load and unload while another thread renders: no crash, no race, audio keeps flowing")
+  func loadWhileRendering() throws {
+    let sampler = Sampler(sampleRate: 48_000, maximumPolyphony: 32)
+    let descriptors = (0..<4).map { Samples.descriptor(root: 48 + 12 * $0, looping: true) }
+    let renderer = RenderThread(sampler: sampler)
+    renderer.start()
+    for round in 0..<40 {
+      for d in descriptors { try sampler.loadRawSampleData(from: Samples.sine(d, seconds: 0.1)) }
+      if round % 2 == 0 { sampler.buildKeyMap() } else { sampler.buildSimpleKeyMap() }
+      for key in 40..<60 { sampler.play(noteNumber: UInt8(key), velocity: 100) }
+      usleep(2_000)
+      for key in 40..<60 { sampler.stop(noteNumber: UInt8(key)) }
+      if round % 3 == 0 { sampler.unloadAllSamples() }
+    }
+    let blocks = renderer.stop()
+    #expect(blocks > 10, "the render thread kept running (\(blocks) blocks)")
+    #expect(renderer.sawNaN == false)
+    #expect(sampler.peakVoices > 0, "notes sounded")
+  }
+}
+
+/// A render loop on its own thread, like a host's audio callback.
+final class RenderThread: @unchecked Sendable {
+  private let sampler: Sampler
+  private let running = Atomic(true)
+  private let done = DispatchSemaphore(value: 0)
+  private var blocks = 0
+  private(set) var sawNaN = false
+
+  init(sampler: Sampler) { self.sampler = sampler }
+
+  func start() {
+    let thread = Thread { [self] in
+      let left = UnsafeMutablePointer<Float>.allocate(capacity: 256)
+      let right = UnsafeMutablePointer<Float>.allocate(capacity: 256)
+      while running.value {
+        sampler.render(frameCount: 256, left: left, right: right)
+        for i in 0..<256 where left[i].isNaN || right[i].isNaN { sawNaN = true }
+        blocks += 1
+      }
+      left.deallocate()
+      right.deallocate()
+      done.signal()
+    }
+    thread.start()
+  }
+
+  /// Stops the loop and returns how many blocks it rendered.
+  func stop() -> Int {
+    running.value = false
+    done.wait()
+    return blocks
+  }
+}
+
+/// A flag shared between threads without a data race.
+final class Atomic<Value: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: Value
+  init(_ value: Value) { stored = value }
+  var value: Value {
+    get { lock.withLock { stored } }
+    set { lock.withLock { stored = newValue } }
+  }
+}

@@ -1,0 +1,62 @@
+import AudioTestSupport
+import Foundation
+import SFZ
+import SFZSampler
+import Testing
+
+@Suite("SFZ loading")
+struct SFZLoadingTests {
+  private func write(_ text: String) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("sfz-loading-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let url = folder.appendingPathComponent("test.sfz")
+    try text.write(to: url, atomically: true, encoding: .utf8)
+    return url
+  }
+
+  @Test("a *sine generator plays every key at its own pitch")
+  func sineGenerator() throws {
+    let url = try write("<region> sample=*sine lokey=0 hikey=127\n")
+    let sampler = Sampler()
+    let report = try sampler.loadInstrument(url: url)
+    #expect(report.regionCount == 1)
+    #expect(report.keyRange == 0...127)
+    for key in [36, 60, 69, 96] {
+      sampler.play(noteNumber: UInt8(key), velocity: 127)
+      let out = sampler.renderFrames(24_000).left
+      sampler.stop(noteNumber: UInt8(key))
+      _ = sampler.renderFrames(2_400)
+      let measured = Measure.frequency(out, sampleRate: 48_000, in: 2_000..<23_000)
+      let expected = 440 * pow(2, Double(key - 69) / 12)
+      #expect(abs(Measure.cents(measured, from: expected)) < 0.5, "key \(key): \(measured) Hz")
+    }
+  }
+
+  @Test("a missing sample is a warning with its line; the rest of the instrument loads")
+  func missingSample() throws {
+    let url = try write(
+      """
+      <group> lokey=60 hikey=60
+      <region> sample=*sine
+      <region> sample=nothing-here.wav lokey=61 hikey=61
+      """)
+    let sampler = Sampler()
+    let report = try sampler.loadInstrument(url: url)
+    #expect(report.regionCount == 1)
+    let warning = report.diagnostics.first { $0.message.contains("nothing-here.wav") }
+    #expect(warning?.line == 3, "\(report.diagnostics)")
+    #expect(throws: SamplerError.self) { try sampler.loadInstrument(url: url, strict: true) }
+  }
+
+  @Test("an unreadable SFZ file throws naming it")
+  func missingInstrument() {
+    let url = URL(fileURLWithPath: "/nonexistent/folder/piano.sfz")
+    do {
+      try Sampler().loadUsingSfzFile(url: url)
+      Issue.record("no error")
+    } catch {
+      #expect(error.description.contains("/nonexistent/folder/piano.sfz"))
+    }
+  }
+}
