@@ -1,4 +1,5 @@
 import Foundation
+import SFZ
 import SFZSampler
 
 /// `sfzplay --check`: loads an instrument completely and prints what it holds and every

@@ -1,5 +1,6 @@
 import Foundation
 import MIDIFile
+import SFZ
 import SFZSampler
 
 /// One render from start to finish: check the inputs and the output folder, load the song and
@@ -47,11 +48,11 @@ struct RenderJob {
       sampleRate: Double(settings.sampleRate), maximumPolyphony: polyphony, quality: quality)
     let report: InstrumentReport
     do {
-      report = try sampler.loadInstrument(url: URL(fileURLWithPath: instrumentPath), strict: isStrict)
+      report = try sampler.loadInstrument(url: URL(fileURLWithPath: instrumentPath))
     } catch {
       throw .instrument(error)
     }
-    try reportWarnings(report.diagnostics.map(\.description) + song.warnings)
+    try check(report, songWarnings: song.warnings)
     sampler.masterVolume = Levels.linear(decibels: gainDecibels)
 
     let writer = try AudioFileWriter(
@@ -76,15 +77,30 @@ struct RenderJob {
       outputPath: outputPath, depth: format.depth, clippedSamples: writer.clippedSamples)
   }
 
-  /// Prints loading warnings to standard error, or fails on them with `--strict`.
-  private func reportWarnings(_ warnings: [String]) throws(SFZPlayError) {
-    guard let first = warnings.first else { return }
-    if isStrict {
+  /// Fails on instrument errors, on an instrument that cannot play, and on any warning with
+  /// `--strict`; otherwise prints the warnings to standard error.
+  private func check(_ report: InstrumentReport, songWarnings: [String]) throws(SFZPlayError) {
+    let errors = report.diagnostics.filter { $0.severity == .error }
+    if let first = errors.first {
+      throw .instrumentErrors(first: Self.located(first), more: errors.count - 1)
+    }
+    if report.regionCount == 0 {
+      throw .noPlayableRegions(path: instrumentPath)
+    }
+    let warnings = report.diagnostics.map(Self.located) + songWarnings
+    if isStrict, let first = warnings.first {
       throw .strictWarnings(first: first, more: warnings.count - 1)
     }
-    for warning in warnings {
-      FileHandle.printError(
-        warning.contains("warning:") ? warning : "sfzplay: warning: \(warning)")
+    for diagnostic in report.diagnostics {
+      FileHandle.printError(diagnostic.description)
     }
+    for warning in songWarnings {
+      FileHandle.printError("sfzplay: warning: \(warning)")
+    }
+  }
+
+  /// `file.sfz:12: message`, without the severity, for sfzplay's own error line.
+  private static func located(_ diagnostic: SFZDiagnostic) -> String {
+    "\(diagnostic.file):\(diagnostic.line): \(diagnostic.message)"
   }
 }

@@ -16,6 +16,10 @@ enum SFZPlayError: Error, CustomStringConvertible {
   case song(MIDIFileError)
   /// The instrument could not be loaded.
   case instrument(SamplerError)
+  /// The instrument has errors (malformed headers or directives); `first` names file and line.
+  case instrumentErrors(first: String, more: Int)
+  /// The instrument loaded, but none of its regions can play.
+  case noPlayableRegions(path: String)
   /// `--strict` was given and loading produced warnings.
   case strictWarnings(first: String, more: Int)
   /// No bundled demo was found in any of the places searched.
@@ -35,13 +39,23 @@ enum SFZPlayError: Error, CustomStringConvertible {
       return error.description
     case .instrument(let error):
       return error.description
+    case .instrumentErrors(let first, let more):
+      return first + Self.andMore(more, "error")
+    case .noPlayableRegions(let path):
+      return "\(path): no region of the instrument can play (no sample loaded)"
     case .strictWarnings(let first, let more):
-      let rest = more > 0 ? " (and \(more) more warnings)" : ""
-      return "\(first)\(rest); --strict treats warnings as errors"
+      return first + Self.andMore(more, "warning") + "; --strict treats warnings as errors"
     case .demoNotFound(let searched):
       return "instruments/demo.sfz: bundled demo not found (looked in "
         + searched.joined(separator: ", ") + "; set SFZPLAY_INSTRUMENTS)"
     }
+  }
+}
+
+extension SFZPlayError {
+  /// " (and 3 more warnings)", or nothing when there are no more.
+  fileprivate static func andMore(_ count: Int, _ noun: String) -> String {
+    count == 0 ? "" : " (and \(count) more \(noun)\(count == 1 ? "" : "s"))"
   }
 }
 

@@ -97,10 +97,15 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: locked.appendingPathComponent("take.wav").path))
   }
 
-  @Test func malformedInstrument() async throws {
+  @Test(arguments: [
+    "<regio sample=dc.wav\n",
+    "<region> lokey=60 hikey=61\n",
+    "<region> sample=absent.wav\n",
+  ])
+  func malformedInstrument(text: String) async throws {
     let fixture = try Self.prepared()
     defer { fixture.remove() }
-    try fixture.write("broken.sfz", text: "<region> lokey=60 hikey=61\n")
+    try fixture.write("broken.sfz", text: text)
     let outcome = try await SFZPlayRunner.run(
       ["broken.sfz", "note.mid", "-o", "out.wav"], in: fixture.folder)
     try Self.expectCleanFailure(outcome, naming: "broken.sfz", in: fixture)
