@@ -124,16 +124,22 @@ enum Corpus {
 
   static var isAvailable: Bool { FileManager.default.fileExists(atPath: midiFolder.path) }
 
-  /// MIDI files at the top level of the corpus and anywhere under edge-cases/.
+  /// Every file at the top level of the corpus and anywhere under edge-cases/ (README and
+  /// LICENSE files too: they must be refused cleanly).
   static var midiFiles: [URL] {
     let manager = FileManager.default
-    let isMIDI = { (url: URL) in ["mid", "midi", "rmi", "kar"].contains(url.pathExtension.lowercased()) }
-    let top = ((try? manager.contentsOfDirectory(
-      at: midiFolder, includingPropertiesForKeys: nil)) ?? []).filter(isMIDI)
-    let edgeFolder = midiFolder.appendingPathComponent("edge-cases")
+    let isFile = { (url: URL) in
+      (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+    }
+    let top =
+      ((try? manager.contentsOfDirectory(
+        at: midiFolder, includingPropertiesForKeys: [.isRegularFileKey])) ?? []).filter(isFile)
     var edges: [URL] = []
-    if let walker = manager.enumerator(at: edgeFolder, includingPropertiesForKeys: nil) {
-      for case let url as URL in walker where isMIDI(url) { edges.append(url) }
+    if let walker = manager.enumerator(
+      at: midiFolder.appendingPathComponent("edge-cases"),
+      includingPropertiesForKeys: [.isRegularFileKey])
+    {
+      for case let url as URL in walker where isFile(url) { edges.append(url) }
     }
     return (top + edges).sorted { $0.path < $1.path }
   }
