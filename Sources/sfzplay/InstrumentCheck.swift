@@ -26,7 +26,8 @@ struct InstrumentCheck {
     }
     let errors = report.diagnostics.filter { $0.severity == .error }.count
     let warnings = report.diagnostics.count - errors
-    print("\(warnings) warning\(warnings == 1 ? "" : "s"), \(errors) error\(errors == 1 ? "" : "s")")
+    print(
+      "\(warnings) warning\(warnings == 1 ? "" : "s"), \(errors) error\(errors == 1 ? "" : "s")")
     return errors == 0 && !(isStrict && warnings > 0)
   }
 

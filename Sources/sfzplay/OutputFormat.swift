@@ -18,7 +18,8 @@ struct OutputFormat: Equatable {
     if lower.hasSuffix(".flac") {
       guard depth != .float32 else {
         return .failure(
-          UsageProblem("\(path): FLAC holds integers only; use --bit-depth 16 or 24, or a .wav name"))
+          UsageProblem(
+            "\(path): FLAC holds integers only; use --bit-depth 16 or 24, or a .wav name"))
       }
       return .success(OutputFormat(container: .flac, depth: depth))
     }

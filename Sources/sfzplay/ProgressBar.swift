@@ -20,7 +20,8 @@ struct ProgressBar {
     guard percent != shownPercent else { return }
     shownPercent = percent
     let filled = percent * Self.width / 100
-    let bar = String(repeating: "#", count: filled)
+    let bar =
+      String(repeating: "#", count: filled)
       + String(repeating: "-", count: Self.width - filled)
     FileHandle.standardError.write(Data("\r\(label) [\(bar)] \(percent)%".utf8))
   }

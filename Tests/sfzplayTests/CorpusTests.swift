@@ -41,7 +41,8 @@ import Testing
     }
 
     let failed = runs.filter { $0.status != 0 }.sorted { $0.file.path < $1.file.path }
-    print("corpus: \(runs.count) files, \(runs.count - failed.count) rendered, \(failed.count) refused")
+    print(
+      "corpus: \(runs.count) files, \(runs.count - failed.count) rendered, \(failed.count) refused")
     for run in failed {
       print("  refused \(run.file.lastPathComponent): \(run.errorLine ?? "")")
     }

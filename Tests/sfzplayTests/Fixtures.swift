@@ -53,7 +53,8 @@ struct Fixture {
   /// measurable to the frame.
   func writeDCInstrument(seconds: Double = 1, sampleRate: Int = 48_000) throws {
     let frames = Int(seconds * Double(sampleRate))
-    try writeSample("dc.wav", samples: [Float](repeating: 0.5, count: frames), sampleRate: sampleRate)
+    try writeSample(
+      "dc.wav", samples: [Float](repeating: 0.5, count: frames), sampleRate: sampleRate)
     try write("dc.sfz", text: "<region> sample=dc.wav lokey=0 hikey=127 pitch_keycenter=60\n")
   }
 
