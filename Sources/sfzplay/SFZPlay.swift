@@ -78,7 +78,10 @@ struct SFZPlay: ParsableCommand {
       "Longest ring-out after the last event, in seconds (0...600).", valueName: "seconds"))
   var tail = 10.0
 
-  @Option(help: ArgumentHelp("Output gain in dB (-96...+24).", valueName: "db"))
+  // Unconditional, so a negative value ("--gain -6") is not read as an option name.
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Output gain in dB (-96...+24).", valueName: "db"))
   var gain = 0.0
 
   @Option(

@@ -86,6 +86,15 @@ import Testing
     #expect(audio.onsets() == [0])
   }
 
+  @Test func gainScalesTheOutput() async throws {
+    let (fixture, audio) = try await Self.render(
+      ["--gain", "-6", "--bit-depth", "32f"], output: "quiet.wav")
+    defer { fixture.remove() }
+    // 0.5 * 10^(-6/20) = 0.25059
+    #expect(abs(audio.left[1_000] - 0.250_59) < 0.000_1)
+    #expect(audio.onsets(threshold: 0.125) == [0])
+  }
+
   @Test func qualitiesDifferOnPitchedMaterial() async throws {
     let fixture = try Fixture()
     defer { fixture.remove() }
