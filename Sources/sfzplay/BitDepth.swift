@@ -9,6 +9,15 @@ enum BitDepth: String, CaseIterable, ExpressibleByArgument {
   /// 32-bit floats, written as rendered (no clipping).
   case float32 = "32f"
 
+  /// Bytes one sample takes in the file.
+  var bytesPerSample: Int {
+    switch self {
+    case .int16: return 2
+    case .int24: return 3
+    case .float32: return 4
+    }
+  }
+
   /// Largest integer value of the format; nil for floats.
   var fullScale: Double? {
     switch self {

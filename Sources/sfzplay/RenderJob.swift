@@ -53,8 +53,10 @@ struct RenderJob {
       throw .instrument(error)
     }
     try check(report, songWarnings: song.warnings)
+    try checkLength(of: song)
     sampler.masterVolume = Levels.linear(decibels: gainDecibels)
 
+    let schedule = EventSchedule.make(song: song, sampleRate: settings.sampleRate)
     let writer = try AudioFileWriter(
       path: temporary.temporaryPath, displayPath: outputPath, format: format,
       sampleRate: settings.sampleRate)
@@ -62,7 +64,7 @@ struct RenderJob {
       label: URL(fileURLWithPath: songPath).lastPathComponent, quiet: isQuiet)
     let started = ContinuousClock.now
     let result = try SongRenderer(sampler: sampler, settings: settings).render(
-      EventSchedule.make(song: song, sampleRate: settings.sampleRate),
+      schedule,
       progress: { progress.update($0) },
       output: { (left, right, count) throws(SFZPlayError) in
         try writer.write(left: left, right: right, count: count)
@@ -98,6 +100,24 @@ struct RenderJob {
       FileHandle.printError("sfzplay: warning: \(warning)")
     }
   }
+
+  /// Refuses songs whose last event lies absurdly far away (broken or hostile delta times), and
+  /// WAV files that would pass the format's 4 GB limit.
+  private func checkLength(of song: MIDIFile) throws(SFZPlayError) {
+    let seconds = (song.events.last?.seconds ?? 0) + settings.tailSeconds
+    guard seconds <= Self.longestSong else {
+      throw .songTooLong(path: songPath, seconds: seconds, limit: Self.longestSong)
+    }
+    let bytes = seconds * Double(settings.sampleRate) * 2 * Double(format.depth.bytesPerSample)
+    if format.container == .wav && bytes > Self.largestWAVData {
+      throw .outputTooLarge(path: outputPath, gigabytes: bytes / 1e9)
+    }
+  }
+
+  /// Twelve hours: longer than any piece of music, short enough to stop a runaway render.
+  static let longestSong = 12.0 * 3_600
+  /// The WAV header counts bytes in 32 bits; keep a margin for the header chunks.
+  static let largestWAVData = Double(UInt32.max) - 65_536
 
   /// `file.sfz:12: message`, without the severity, for sfzplay's own error line.
   private static func located(_ diagnostic: SFZDiagnostic) -> String {

@@ -22,6 +22,10 @@ enum SFZPlayError: Error, CustomStringConvertible {
   case noPlayableRegions(path: String)
   /// `--strict` was given and loading produced warnings.
   case strictWarnings(first: String, more: Int)
+  /// The song's last event (plus the tail) lies beyond the longest render sfzplay allows.
+  case songTooLong(path: String, seconds: Double, limit: Double)
+  /// A WAV file this long would pass the format's 4 GB limit.
+  case outputTooLarge(path: String, gigabytes: Double)
   /// No bundled demo was found in any of the places searched.
   case demoNotFound(searched: [String])
 
@@ -45,6 +49,12 @@ enum SFZPlayError: Error, CustomStringConvertible {
       return "\(path): no region of the instrument can play (no sample loaded)"
     case .strictWarnings(let first, let more):
       return first + Self.andMore(more, "warning") + "; --strict treats warnings as errors"
+    case .songTooLong(let path, let seconds, let limit):
+      return "\(path): the song would last \(String(format: "%.1f", seconds / 3_600)) hours;"
+        + " sfzplay renders at most \(Int(limit / 3_600)) hours"
+    case .outputTooLarge(let path, let gigabytes):
+      return "\(path): about \(String(format: "%.1f", gigabytes)) GB, more than a WAV file"
+        + " can hold (4 GB); write .flac or lower --sample-rate or --bit-depth"
     case .demoNotFound(let searched):
       return "instruments/demo.sfz: bundled demo not found (looked in "
         + searched.joined(separator: ", ") + "; set SFZPLAY_INSTRUMENTS)"

@@ -126,6 +126,34 @@ import Testing
     try Self.expectCleanFailure(strict, naming: "odd.sfz", in: fixture)
   }
 
+  /// One note held from 0 s for `ticks` ticks at 120 bpm and 1 tick per quarter (0.5 s a tick).
+  static func longNote(ticks: Int) -> StandardMIDIWriter {
+    StandardMIDIWriter(
+      format: 0, ticksPerQuarter: 1,
+      tracks: [[.noteOn(delta: 0, key: 60), .noteOff(delta: ticks, key: 60)]])
+  }
+
+  @Test func runawaySongIsRefused() async throws {
+    let fixture = try Self.prepared()
+    defer { fixture.remove() }
+    // 93600 ticks = 13 hours.
+    try fixture.write("forever.mid", song: Self.longNote(ticks: 93_600))
+    let outcome = try await SFZPlayRunner.run(
+      ["dc.sfz", "forever.mid", "-o", "out.wav"], in: fixture.folder, timeout: 10)
+    try Self.expectCleanFailure(outcome, naming: "forever.mid", in: fixture)
+  }
+
+  @Test func wavPastFourGigabytesIsRefused() async throws {
+    let fixture = try Self.prepared()
+    defer { fixture.remove() }
+    // 21600 ticks = 3 hours; at 384 kHz in 32-bit float that is 33 GB.
+    try fixture.write("long.mid", song: Self.longNote(ticks: 21_600))
+    let outcome = try await SFZPlayRunner.run(
+      ["dc.sfz", "long.mid", "-o", "out.wav", "--sample-rate", "384000", "--bit-depth", "32f"],
+      in: fixture.folder, timeout: 10)
+    try Self.expectCleanFailure(outcome, naming: "out.wav", in: fixture)
+  }
+
   @Test func flacCannotHoldFloats() async throws {
     let fixture = try Self.prepared()
     defer { fixture.remove() }
