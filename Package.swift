@@ -8,6 +8,8 @@ let package = Package(
     .library(name: "SFZSampler", targets: ["SFZSampler"]),
     .library(name: "MIDIFile", targets: ["MIDIFile"]),
     .library(name: "SFZ", targets: ["SFZ"]),
+    // The C render core on its own, for C hosts and for the benchmarks.
+    .library(name: "CSamplerCore", targets: ["CSamplerCore"]),
     .executable(name: "sfzplay", targets: ["sfzplay"]),
   ],
   dependencies: [
