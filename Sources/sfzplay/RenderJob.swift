@@ -44,6 +44,7 @@ struct RenderJob {
     } catch {
       throw .song(error)
     }
+    try checkLength(of: song)
     let sampler = Sampler(
       sampleRate: Double(settings.sampleRate), maximumPolyphony: polyphony, quality: quality)
     let report: InstrumentReport
@@ -53,7 +54,6 @@ struct RenderJob {
       throw .instrument(error)
     }
     try check(report, songWarnings: song.warnings)
-    try checkLength(of: song)
     sampler.masterVolume = Levels.linear(decibels: gainDecibels)
 
     let schedule = EventSchedule.make(song: song, sampleRate: settings.sampleRate)
