@@ -40,7 +40,7 @@ let package = Package(
     .executableTarget(
       name: "sfzplay",
       dependencies: [
-        "SFZSampler", "MIDIFile",
+        "SFZSampler", "SFZ", "MIDIFile", "CSndfile",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -53,6 +53,7 @@ let package = Package(
       ]
     ),
     .testTarget(name: "MIDIFileTests", dependencies: ["MIDIFile"]),
+    .testTarget(name: "sfzplayTests", dependencies: ["sfzplay", "CSndfile"]),
     .testTarget(name: "SFZTests", dependencies: ["SFZ"]),
     .testTarget(
       name: "SFZSamplerTests",
