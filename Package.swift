@@ -8,6 +8,8 @@ let package = Package(
     .library(name: "SFZSampler", targets: ["SFZSampler"]),
     .library(name: "MIDIFile", targets: ["MIDIFile"]),
     .library(name: "SFZ", targets: ["SFZ"]),
+    // The C render core on its own, for C hosts and for the benchmarks.
+    .library(name: "CSamplerCore", targets: ["CSamplerCore"]),
     .executable(name: "sfzplay", targets: ["sfzplay"]),
   ],
   dependencies: [
@@ -38,7 +40,7 @@ let package = Package(
     .executableTarget(
       name: "sfzplay",
       dependencies: [
-        "SFZSampler", "MIDIFile",
+        "SFZSampler", "SFZ", "MIDIFile", "CSndfile",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -51,6 +53,7 @@ let package = Package(
       ]
     ),
     .testTarget(name: "MIDIFileTests", dependencies: ["MIDIFile"]),
+    .testTarget(name: "sfzplayTests", dependencies: ["sfzplay", "CSndfile"]),
     .testTarget(name: "SFZTests", dependencies: ["SFZ"]),
     .testTarget(
       name: "SFZSamplerTests",

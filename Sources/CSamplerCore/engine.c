@@ -13,6 +13,7 @@ void sc_engine_config_init(sc_engine_config *config) {
   config->max_frames = 512;
   config->max_voices = 64;
   config->quality = SC_QUALITY_HERMITE;
+  config->portable_kernels = false;
 }
 
 static void reset_channel(sc_channel *c) {
@@ -42,6 +43,7 @@ sc_engine *sc_engine_create(const sc_engine_config *config) {
     sc_engine_destroy(e);
     return NULL;
   }
+  e->interpolate = sc_interpolator_select(config->portable_kernels);
   for (int ch = 0; ch < 16; ch++) reset_channel(&e->channels[ch]);
   sc_tuning_reset(e->note_cents);
   sc_random_seed(&e->rng_state, SC_RANDOM_SEED);
@@ -205,6 +207,10 @@ void sc_engine_render(sc_engine *e, uint32_t frames, const sc_event *events, uin
   release_retired(e);
   update_stats(e);
   sc_denormals_flush_end(&fp);
+}
+
+const char *sc_engine_kernels(const sc_engine *e) {
+  return e->interpolate == sc_interpolate_portable ? "portable" : "avx2";
 }
 
 bool sc_engine_post(sc_engine *e, const sc_event *event) { return sc_ring_push(&e->queue, event); }

@@ -9,6 +9,10 @@
 
 #define SC_FRACTION_ONE ((uint64_t)1 << SC_FRACTION_BITS)
 
+/* log2(SC_SINC_PHASES): the fraction's top bits pick the phase row. */
+#define SC_SINC_PHASE_BITS 9
+_Static_assert((1 << SC_SINC_PHASE_BITS) == SC_SINC_PHASES, "SC_SINC_PHASE_BITS must match");
+
 /* Strict C11 math.h has no M_PI. */
 #define SC_PI 3.14159265358979323846
 #define SC_SQRT2 1.41421356237309504880
@@ -103,16 +107,18 @@ float sc_lfo_step(sc_lfo *lfo, uint32_t frames);
 /* ---------------------------------------------------------------- filters */
 
 typedef struct sc_filter_coeffs {
-  float a1, a2, a3, k; /* state-variable filter */
-  float g1;            /* one-pole: g / (1 + g) */
+  float m11, m12, m21, m22, b1, b2; /* state update: s' = M s + b x */
+  float c1, c2, d;                  /* output: y = c1 s1 + c2 s2 + d x */
 } sc_filter_coeffs;
 
 typedef struct sc_filter_state {
   float s1[2], s2[2]; /* per channel */
 } sc_filter_state;
 
-void sc_filter_coeffs_compute(sc_filter_coeffs *c, double cutoff, double resonance_db,
-                              double sample_rate);
+/* 1/Q for a resonance given as peak height in dB; computed once per voice. */
+float sc_filter_damping(double resonance_db);
+void sc_filter_coeffs_compute(sc_filter_coeffs *c, sc_filter_type type, double cutoff,
+                              float damping, double sample_rate);
 void sc_filter_process(sc_filter_type type, const sc_filter_coeffs *c, sc_filter_state *s,
                        float *left, float *right, uint32_t frames);
 
@@ -128,9 +134,17 @@ void sc_sinc_table_free(sc_sinc_table *table);
 /* Reads `count` frames at fixed-point positions pos, pos + inc, ... from `frames` (mono or
  * interleaved stereo) with no bounds checks: the caller guarantees the taps are inside the
  * padded buffer. Writes planar left/right (right = left for mono). */
-void sc_interpolate(sc_quality quality, const sc_sinc_table *sinc, const float *frames,
-                    uint32_t channels, uint64_t pos, uint64_t inc, uint32_t count, float *left,
-                    float *right);
+typedef void (*sc_interpolate_fn)(sc_quality quality, const sc_sinc_table *sinc,
+                                  const float *frames, uint32_t channels, uint64_t pos,
+                                  uint64_t inc, uint32_t count, float *left, float *right);
+/* Plain C, for every CPU. */
+void sc_interpolate_portable(sc_quality quality, const sc_sinc_table *sinc, const float *frames,
+                             uint32_t channels, uint64_t pos, uint64_t inc, uint32_t count,
+                             float *left, float *right);
+/* The AVX2/FMA kernels if this CPU has them, else NULL (interpolate_avx2.c). */
+sc_interpolate_fn sc_interpolate_avx2(void);
+/* The fastest kernels this CPU runs, or the plain C ones when `portable`. */
+sc_interpolate_fn sc_interpolator_select(bool portable);
 /* One frame whose taps are fetched through `tap_index`, which folds indices into the loop. */
 typedef struct sc_loop_fold {
   int64_t loop_start, loop_end; /* inclusive */
@@ -179,6 +193,14 @@ typedef struct sc_voice {
   float fade;         /* steal/choke fade: 1 down to 0 */
   float fade_step;    /* per frame, 0 when not fading */
   sc_filter_state filter;
+
+  /* values derived from the last control point, recomputed only when their inputs change */
+  double last_cents;
+  uint64_t increment;
+  float last_pan, pan_left, pan_right;
+  float damping;
+  double last_cutoff;
+  sc_filter_coeffs filter_coeffs;
 } sc_voice;
 
 /* ---------------------------------------------------------------- engine */
@@ -223,6 +245,7 @@ struct sc_engine {
   float steal_fade_step, swap_fade_step, smoothing;
 
   sc_sinc_table sinc;
+  sc_interpolate_fn interpolate;
   float scratch_left[SC_CONTROL_FRAMES];
   float scratch_right[SC_CONTROL_FRAMES];
 

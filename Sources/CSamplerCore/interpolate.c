@@ -6,8 +6,7 @@
 #include "internal.h"
 
 #define SC_SINC_HALF (SC_SINC_TAPS / 2)
-#define SC_PHASE_BITS 9 /* log2(SC_SINC_PHASES) */
-_Static_assert((1 << SC_PHASE_BITS) == SC_SINC_PHASES, "SC_PHASE_BITS must match SC_SINC_PHASES");
+#define SC_PHASE_BITS SC_SINC_PHASE_BITS
 
 static const float fraction_scale = 1.0f / (float)SC_FRACTION_ONE;
 
@@ -85,9 +84,9 @@ static inline void sinc_coeffs(const sc_sinc_table *sinc, uint64_t pos, float *o
   for (int j = 0; j < SC_SINC_TAPS; j++) out[j] = a[j] + blend * (b[j] - a[j]);
 }
 
-void sc_interpolate(sc_quality quality, const sc_sinc_table *sinc, const float *frames,
-                    uint32_t channels, uint64_t pos, uint64_t inc, uint32_t count, float *left,
-                    float *right) {
+void sc_interpolate_portable(sc_quality quality, const sc_sinc_table *sinc, const float *frames,
+                             uint32_t channels, uint64_t pos, uint64_t inc, uint32_t count,
+                             float *left, float *right) {
   if (channels == 1) {
     for (uint32_t i = 0; i < count; i++, pos += inc) {
       const float *f = frames + (pos >> SC_FRACTION_BITS);
@@ -169,4 +168,9 @@ void sc_interpolate_folded(sc_quality quality, const sc_sinc_table *sinc, const 
   }
   *left = out[0];
   *right = channels == 2 ? out[1] : out[0];
+}
+
+sc_interpolate_fn sc_interpolator_select(bool portable) {
+  sc_interpolate_fn fast = portable ? NULL : sc_interpolate_avx2();
+  return fast ? fast : sc_interpolate_portable;
 }

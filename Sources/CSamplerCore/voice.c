@@ -75,6 +75,10 @@ void sc_voice_start(sc_engine *engine, sc_voice *v, const sc_instrument *instrum
   v->channel_pan = channel_pan(c);
   v->fade = 1.0f;
   v->gain = v->amp_env.level * v->static_gain * v->channel_gain;
+  v->last_cents = NAN;
+  v->last_pan = NAN;
+  v->last_cutoff = NAN;
+  v->damping = sc_filter_damping(r->resonance);
   engine->playing++;
 }
 
@@ -158,8 +162,8 @@ static uint32_t read_frames(sc_engine *engine, sc_voice *v, uint64_t inc, float 
     }
     uint32_t n = count - produced;
     if (fast < n) n = (uint32_t)fast;
-    sc_interpolate(quality, &engine->sinc, s->frames, s->channels, v->pos, inc, n, &left[produced],
-                   &right[produced]);
+    engine->interpolate(quality, &engine->sinc, s->frames, s->channels, v->pos, inc, n,
+                        &left[produced], &right[produced]);
     v->pos += inc * n;
     produced += n;
   }
@@ -213,7 +217,11 @@ void sc_voice_render(sc_engine *engine, sc_voice *v, float *left, float *right, 
       v->glide_cents = v->glide_cents > 0.0 ? fmax(0.0, v->glide_cents - step)
                                             : fmin(0.0, v->glide_cents + step);
     }
-    uint64_t inc = increment_for(v->rate_log2, cents);
+    if (cents != v->last_cents) {
+      v->increment = increment_for(v->rate_log2, cents);
+      v->last_cents = cents;
+    }
+    uint64_t inc = v->increment;
     float fil_level = v->fil_env.level;
 
     /* control values at the end of the chunk */
@@ -233,17 +241,22 @@ void sc_voice_render(sc_engine *engine, sc_voice *v, float *left, float *right, 
 
     uint32_t got = read_frames(engine, v, inc, bl, br, n);
     if (r->fil_type != SC_FILTER_NONE) {
-      double cutoff =
-          r->cutoff * exp2((v->cutoff_cents + fil_level * r->fileg.depth + fil_lfo) / 1200.0);
-      sc_filter_coeffs coeffs;
-      sc_filter_coeffs_compute(&coeffs, cutoff, r->resonance, rate);
-      sc_filter_process(r->fil_type, &coeffs, &v->filter, bl, v->sample->channels == 2 ? br : NULL,
-                        got);
+      double cutoff_cents = v->cutoff_cents + fil_level * r->fileg.depth + fil_lfo;
+      if (cutoff_cents != v->last_cutoff) {
+        sc_filter_coeffs_compute(&v->filter_coeffs, r->fil_type,
+                                 r->cutoff * exp2(cutoff_cents / 1200.0), v->damping, rate);
+        v->last_cutoff = cutoff_cents;
+      }
+      sc_filter_process(r->fil_type, &v->filter_coeffs, &v->filter, bl,
+                        v->sample->channels == 2 ? br : NULL, got);
     }
     float pan = v->base_pan + v->channel_pan;
     pan = pan < -1.0f ? -1.0f : pan > 1.0f ? 1.0f : pan;
-    float gl, gr;
-    pan_gains(pan, &gl, &gr);
+    if (pan != v->last_pan) {
+      pan_gains(pan, &v->pan_left, &v->pan_right);
+      v->last_pan = pan;
+    }
+    float gl = v->pan_left, gr = v->pan_right;
     float g = v->gain, step = (g1 - v->gain) / (float)n;
     float *ol = left + done, * or = right + done;
     if (v->sample->channels == 2) {

@@ -225,6 +225,8 @@ typedef struct sc_engine_config {
   uint32_t max_frames; /**< largest frame count a render call may ask for */
   uint32_t max_voices; /**< polyphony: voices that may sound at once (1...SC_MAX_POLYPHONY) */
   sc_quality quality;
+  /** Use the plain C kernels even where faster SIMD ones exist (for comparing the two). */
+  bool portable_kernels;
 } sc_engine_config;
 
 /** The largest max_voices an engine accepts. [any] */
@@ -306,6 +308,9 @@ void sc_engine_render(sc_engine *engine, uint32_t frames, const sc_event *events
  * ignored). Returns false when the queue is full. [control]
  */
 bool sc_engine_post(sc_engine *engine, const sc_event *event);
+
+/** Which interpolation kernels the engine runs: "avx2" or "portable". [any] */
+const char *sc_engine_kernels(const sc_engine *engine);
 
 /** Allocation-free statistics for tests and meters. [any] */
 typedef struct sc_engine_stats {

@@ -35,13 +35,13 @@ struct SamplerBadInputTests {
     let corrupt = fixtures.path("corrupt.wav")
     var bytes = Array("RIFF".utf8) + [0x24, 0x10, 0, 0] + Array("WAVEfmt ".utf8)
     bytes += [UInt8](repeating: 0xFF, count: 64)
-    FileManager.default.createFile(atPath: corrupt, contents: Data(bytes))
+    try Data(bytes).write(to: URL(fileURLWithPath: corrupt))
     expectError(naming: corrupt) { () throws(SamplerError) in
       try sampler.loadAudioFile(from: descriptor, path: corrupt)
     }
 
     let text = fixtures.path("notes.wv")
-    FileManager.default.createFile(atPath: text, contents: Data("just some text\n".utf8))
+    try Data("just some text\n".utf8).write(to: URL(fileURLWithPath: text))
     expectError(naming: text) { () throws(SamplerError) in
       try sampler.loadCompressedSampleFile(
         from: SampleFileDescriptor(sampleDescriptor: descriptor, path: text))

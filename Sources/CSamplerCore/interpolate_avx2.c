@@ -1,0 +1,160 @@
+/* interpolate_avx2.c - the interpolation kernels with AVX2 and FMA, chosen at run time when the
+ * CPU has them (sc_interpolator_select). Each output frame is one short vector computation on
+ * the taps it needs, which are contiguous in the interleaved sample: no gathers. */
+#include "internal.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+
+#define SC_AVX2 __attribute__((target("avx2,fma")))
+
+static const float fraction_scale = 1.0f / (float)SC_FRACTION_ONE;
+
+/* Hermite weights for taps -1, 0, 1, 2 as cubic polynomials in t, evaluated in all lanes at
+ * once: lane pairs (stereo) or single lanes (mono) hold (a, b, c, d) of a t^3 + b t^2 + c t + d. */
+#define SC_HERMITE_A -0.5f, 1.5f, -1.5f, 0.5f
+#define SC_HERMITE_B 1.0f, -2.5f, 2.0f, -0.5f
+#define SC_HERMITE_C -0.5f, 0.0f, 0.5f, 0.0f
+#define SC_HERMITE_D 0.0f, 1.0f, 0.0f, 0.0f
+
+SC_AVX2 static void hermite_stereo(const float *frames, uint64_t pos, uint64_t inc, uint32_t count,
+                                   float *left, float *right) {
+  /* the mono weights with each lane doubled, for the L and R of each tap */
+  const __m128 ma = _mm_setr_ps(SC_HERMITE_A), mb = _mm_setr_ps(SC_HERMITE_B);
+  const __m128 mc = _mm_setr_ps(SC_HERMITE_C), md = _mm_setr_ps(SC_HERMITE_D);
+  const __m256 a = _mm256_setr_m128(_mm_unpacklo_ps(ma, ma), _mm_unpackhi_ps(ma, ma));
+  const __m256 b = _mm256_setr_m128(_mm_unpacklo_ps(mb, mb), _mm_unpackhi_ps(mb, mb));
+  const __m256 c = _mm256_setr_m128(_mm_unpacklo_ps(mc, mc), _mm_unpackhi_ps(mc, mc));
+  const __m256 d = _mm256_setr_m128(_mm_unpacklo_ps(md, md), _mm_unpackhi_ps(md, md));
+  for (uint32_t i = 0; i < count; i++, pos += inc) {
+    const float *f = frames + 2 * (pos >> SC_FRACTION_BITS) - 2;
+    __m256 t = _mm256_set1_ps((float)(pos & (SC_FRACTION_ONE - 1)) * fraction_scale);
+    __m256 w = _mm256_fmadd_ps(_mm256_fmadd_ps(_mm256_fmadd_ps(a, t, b), t, c), t, d);
+    __m256 p = _mm256_mul_ps(w, _mm256_loadu_ps(f));
+    __m128 q = _mm_add_ps(_mm256_castps256_ps128(p), _mm256_extractf128_ps(p, 1));
+    q = _mm_add_ps(q, _mm_movehl_ps(q, q));
+    left[i] = _mm_cvtss_f32(q);
+    right[i] = _mm_cvtss_f32(_mm_shuffle_ps(q, q, 1));
+  }
+}
+
+SC_AVX2 static void hermite_mono(const float *frames, uint64_t pos, uint64_t inc, uint32_t count,
+                                 float *left, float *right) {
+  const __m128 a = _mm_setr_ps(SC_HERMITE_A), b = _mm_setr_ps(SC_HERMITE_B);
+  const __m128 c = _mm_setr_ps(SC_HERMITE_C), d = _mm_setr_ps(SC_HERMITE_D);
+  for (uint32_t i = 0; i < count; i++, pos += inc) {
+    const float *f = frames + (pos >> SC_FRACTION_BITS) - 1;
+    __m128 t = _mm_set1_ps((float)(pos & (SC_FRACTION_ONE - 1)) * fraction_scale);
+    __m128 w = _mm_fmadd_ps(_mm_fmadd_ps(_mm_fmadd_ps(a, t, b), t, c), t, d);
+    __m128 p = _mm_mul_ps(w, _mm_loadu_ps(f));
+    p = _mm_add_ps(p, _mm_movehl_ps(p, p));
+    p = _mm_add_ss(p, _mm_shuffle_ps(p, p, 1));
+    left[i] = right[i] = _mm_cvtss_f32(p);
+  }
+}
+
+SC_AVX2 static void linear_stereo(const float *frames, uint64_t pos, uint64_t inc, uint32_t count,
+                                  float *left, float *right) {
+  for (uint32_t i = 0; i < count; i++, pos += inc) {
+    const float *f = frames + 2 * (pos >> SC_FRACTION_BITS);
+    __m128 t = _mm_set1_ps((float)(pos & (SC_FRACTION_ONE - 1)) * fraction_scale);
+    __m128 x = _mm_loadu_ps(f); /* L0 R0 L1 R1 */
+    __m128 next = _mm_movehl_ps(x, x);
+    __m128 y = _mm_fmadd_ps(t, _mm_sub_ps(next, x), x);
+    left[i] = _mm_cvtss_f32(y);
+    right[i] = _mm_cvtss_f32(_mm_shuffle_ps(y, y, 1));
+  }
+}
+
+/* The polyphase sinc: blend two phase rows, then one multiply-add per tap pair. */
+SC_AVX2 static inline void sinc_row(const sc_sinc_table *sinc, uint64_t pos, __m256 *lo,
+                                    __m256 *hi) {
+  uint32_t frac = (uint32_t)(pos & (SC_FRACTION_ONE - 1));
+  uint32_t phase = frac >> (SC_FRACTION_BITS - SC_SINC_PHASE_BITS);
+  float blend = (float)(frac & ((1u << (SC_FRACTION_BITS - SC_SINC_PHASE_BITS)) - 1)) *
+                (1.0f / (float)(1u << (SC_FRACTION_BITS - SC_SINC_PHASE_BITS)));
+  const float *row = sinc->coeffs + phase * SC_SINC_TAPS;
+  __m256 t = _mm256_set1_ps(blend);
+  __m256 a0 = _mm256_loadu_ps(row), a1 = _mm256_loadu_ps(row + 8);
+  __m256 b0 = _mm256_loadu_ps(row + SC_SINC_TAPS), b1 = _mm256_loadu_ps(row + SC_SINC_TAPS + 8);
+  *lo = _mm256_fmadd_ps(t, _mm256_sub_ps(b0, a0), a0);
+  *hi = _mm256_fmadd_ps(t, _mm256_sub_ps(b1, a1), a1);
+}
+
+SC_AVX2 static inline float sum8(__m256 v) {
+  __m128 q = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+  q = _mm_add_ps(q, _mm_movehl_ps(q, q));
+  return _mm_cvtss_f32(_mm_add_ss(q, _mm_shuffle_ps(q, q, 1)));
+}
+
+SC_AVX2 static void sinc_mono(const sc_sinc_table *sinc, const float *frames, uint64_t pos,
+                              uint64_t inc, uint32_t count, float *left, float *right) {
+  for (uint32_t i = 0; i < count; i++, pos += inc) {
+    const float *f = frames + (pos >> SC_FRACTION_BITS) - (SC_SINC_TAPS / 2 - 1);
+    __m256 lo, hi;
+    sinc_row(sinc, pos, &lo, &hi);
+    __m256 acc = _mm256_mul_ps(lo, _mm256_loadu_ps(f));
+    acc = _mm256_fmadd_ps(hi, _mm256_loadu_ps(f + 8), acc);
+    left[i] = right[i] = sum8(acc);
+  }
+}
+
+SC_AVX2 static void sinc_stereo(const sc_sinc_table *sinc, const float *frames, uint64_t pos,
+                                uint64_t inc, uint32_t count, float *left, float *right) {
+  for (uint32_t i = 0; i < count; i++, pos += inc) {
+    const float *f = frames + 2 * ((pos >> SC_FRACTION_BITS) - (SC_SINC_TAPS / 2 - 1));
+    __m256 lo, hi;
+    sinc_row(sinc, pos, &lo, &hi);
+    /* duplicate each coefficient for the L and R of its frame: c0 c0 c1 c1 ... */
+    __m256 lo_a = _mm256_unpacklo_ps(lo, lo), lo_b = _mm256_unpackhi_ps(lo, lo);
+    __m256 hi_a = _mm256_unpacklo_ps(hi, hi), hi_b = _mm256_unpackhi_ps(hi, hi);
+    __m256 c0 = _mm256_permute2f128_ps(lo_a, lo_b, 0x20),
+           c1 = _mm256_permute2f128_ps(lo_a, lo_b, 0x31);
+    __m256 c2 = _mm256_permute2f128_ps(hi_a, hi_b, 0x20),
+           c3 = _mm256_permute2f128_ps(hi_a, hi_b, 0x31);
+    __m256 acc = _mm256_mul_ps(c0, _mm256_loadu_ps(f));
+    acc = _mm256_fmadd_ps(c1, _mm256_loadu_ps(f + 8), acc);
+    acc = _mm256_fmadd_ps(c2, _mm256_loadu_ps(f + 16), acc);
+    acc = _mm256_fmadd_ps(c3, _mm256_loadu_ps(f + 24), acc);
+    __m128 q = _mm_add_ps(_mm256_castps256_ps128(acc), _mm256_extractf128_ps(acc, 1));
+    q = _mm_add_ps(q, _mm_movehl_ps(q, q)); /* L R in the low lanes */
+    left[i] = _mm_cvtss_f32(q);
+    right[i] = _mm_cvtss_f32(_mm_shuffle_ps(q, q, 1));
+  }
+}
+
+SC_AVX2 static void dispatch(sc_quality quality, const sc_sinc_table *sinc, const float *frames,
+                             uint32_t channels, uint64_t pos, uint64_t inc, uint32_t count,
+                             float *left, float *right) {
+  switch (quality) {
+    case SC_QUALITY_LINEAR:
+      if (channels == 2) {
+        linear_stereo(frames, pos, inc, count, left, right);
+        return;
+      }
+      break; /* mono linear is already cheap in plain C */
+    case SC_QUALITY_HERMITE:
+      if (channels == 2)
+        hermite_stereo(frames, pos, inc, count, left, right);
+      else
+        hermite_mono(frames, pos, inc, count, left, right);
+      return;
+    case SC_QUALITY_SINC:
+      if (channels == 2)
+        sinc_stereo(sinc, frames, pos, inc, count, left, right);
+      else
+        sinc_mono(sinc, frames, pos, inc, count, left, right);
+      return;
+  }
+  sc_interpolate_portable(quality, sinc, frames, channels, pos, inc, count, left, right);
+}
+
+sc_interpolate_fn sc_interpolate_avx2(void) {
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return dispatch;
+  return NULL;
+}
+
+#else
+sc_interpolate_fn sc_interpolate_avx2(void) { return NULL; }
+#endif

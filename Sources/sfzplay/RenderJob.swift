@@ -1,0 +1,126 @@
+import Foundation
+import MIDIFile
+import SFZ
+import SFZSampler
+
+/// One render from start to finish: check the inputs and the output folder, load the song and
+/// the instrument, render into a temporary file and move it into place.
+struct RenderJob {
+  var instrumentPath: String
+  var songPath: String
+  var outputPath: String
+  var format: OutputFormat
+  var settings: RenderSettings
+  var polyphony: Int
+  var quality: InterpolationQuality
+  var gainDecibels: Double
+  var isStrict: Bool
+  var isQuiet: Bool
+
+  /// Renders and returns the summary; on failure nothing is left at `outputPath` that was not
+  /// there before.
+  func run() throws(SFZPlayError) -> RenderSummary {
+    for (path, role) in [(instrumentPath, "instrument"), (songPath, "MIDI")] {
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder),
+        !isFolder.boolValue
+      else { throw .missingInput(path: path, role: role) }
+    }
+    let temporary = try TemporaryOutput(finalPath: outputPath)
+    do {
+      let summary = try render(into: temporary)
+      try temporary.commit()
+      return summary
+    } catch {
+      temporary.discard()
+      throw error
+    }
+  }
+
+  private func render(into temporary: TemporaryOutput) throws(SFZPlayError) -> RenderSummary {
+    let song: MIDIFile
+    do {
+      song = try MIDIFile(contentsOf: URL(fileURLWithPath: songPath))
+    } catch {
+      throw .song(error)
+    }
+    try checkLength(of: song)
+    let sampler = Sampler(
+      sampleRate: Double(settings.sampleRate), maximumPolyphony: polyphony, quality: quality)
+    let report: InstrumentReport
+    do {
+      report = try sampler.loadInstrument(url: URL(fileURLWithPath: instrumentPath))
+    } catch {
+      throw .instrument(error)
+    }
+    try check(report, songWarnings: song.warnings)
+    sampler.masterVolume = Levels.linear(decibels: gainDecibels)
+
+    let schedule = EventSchedule.make(song: song, sampleRate: settings.sampleRate)
+    let writer = try AudioFileWriter(
+      path: temporary.temporaryPath, displayPath: outputPath, format: format,
+      sampleRate: settings.sampleRate)
+    var progress = ProgressBar(
+      label: URL(fileURLWithPath: songPath).lastPathComponent, quiet: isQuiet)
+    let started = ContinuousClock.now
+    let result = try SongRenderer(sampler: sampler, settings: settings).render(
+      schedule,
+      progress: { progress.update($0) },
+      output: { (left, right, count) throws(SFZPlayError) in
+        try writer.write(left: left, right: right, count: count)
+      })
+    try writer.close()
+    let elapsed = ContinuousClock.now - started
+    progress.finish()
+    return RenderSummary(
+      result: result, sampleRate: settings.sampleRate,
+      wallSeconds: Double(elapsed.components.seconds)
+        + Double(elapsed.components.attoseconds) * 1e-18,
+      outputPath: outputPath, depth: format.depth, clippedSamples: writer.clippedSamples)
+  }
+
+  /// Fails on instrument errors, on an instrument that cannot play, and on any warning with
+  /// `--strict`; otherwise prints the warnings to standard error.
+  private func check(_ report: InstrumentReport, songWarnings: [String]) throws(SFZPlayError) {
+    let errors = report.diagnostics.filter { $0.severity == .error }
+    if let first = errors.first {
+      throw .instrumentErrors(first: Self.located(first), more: errors.count - 1)
+    }
+    if report.regionCount == 0 {
+      throw .noPlayableRegions(path: instrumentPath)
+    }
+    let warnings = report.diagnostics.map(Self.located) + songWarnings
+    if isStrict, let first = warnings.first {
+      throw .strictWarnings(first: first, more: warnings.count - 1)
+    }
+    for diagnostic in report.diagnostics {
+      FileHandle.printError(diagnostic.description)
+    }
+    for warning in songWarnings {
+      FileHandle.printError("sfzplay: warning: \(warning)")
+    }
+  }
+
+  /// Refuses songs whose last event lies absurdly far away (broken or hostile delta times), and
+  /// WAV files that would pass the format's 4 GB limit.
+  private func checkLength(of song: MIDIFile) throws(SFZPlayError) {
+    let seconds = (song.events.last?.seconds ?? 0) + settings.tailSeconds
+    guard seconds <= Self.longestSong else {
+      throw .songTooLong(path: songPath, seconds: seconds, limit: Self.longestSong)
+    }
+    let bytes = seconds * Double(settings.sampleRate) * 2 * Double(format.depth.bytesPerSample)
+    if format.container == .wav && bytes > Self.largestWAVData {
+      throw .outputTooLarge(path: outputPath, gigabytes: bytes / 1e9)
+    }
+  }
+
+  /// Twelve hours: longer than any piece of music, short enough to stop a runaway render.
+  static let longestSong = 12.0 * 3_600
+  /// The WAV header counts bytes in 32 bits; keep a margin for the header chunks.
+  static let largestWAVData = Double(UInt32.max) - 65_536
+
+  /// `file.sfz:12: message`, without the severity, for sfzplay's own error line.
+  private static func located(_ diagnostic: SFZDiagnostic) -> String {
+    "\(diagnostic.file):\(diagnostic.line): \(diagnostic.message)"
+  }
+}

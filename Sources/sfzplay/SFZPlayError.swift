@@ -1,0 +1,77 @@
+import Foundation
+import MIDIFile
+import SFZSampler
+
+/// Why sfzplay stopped. Every description is one line that starts with the file it is about.
+enum SFZPlayError: Error, CustomStringConvertible {
+  /// An input file (instrument or song) does not exist.
+  case missingInput(path: String, role: String)
+  /// The folder the output goes into does not exist.
+  case missingOutputFolder(path: String, folder: String)
+  /// The output (or its temporary file) could not be created or written.
+  case outputUnwritable(path: String, reason: String)
+  /// The output name or format is not one sfzplay writes (the message names the file).
+  case unsupportedOutput(String)
+  /// The MIDI file could not be read.
+  case song(MIDIFileError)
+  /// The instrument could not be loaded.
+  case instrument(SamplerError)
+  /// The instrument has errors (malformed headers or directives); `first` names file and line.
+  case instrumentErrors(first: String, more: Int)
+  /// The instrument loaded, but none of its regions can play.
+  case noPlayableRegions(path: String)
+  /// `--strict` was given and loading produced warnings.
+  case strictWarnings(first: String, more: Int)
+  /// The song's last event (plus the tail) lies beyond the longest render sfzplay allows.
+  case songTooLong(path: String, seconds: Double, limit: Double)
+  /// A WAV file this long would pass the format's 4 GB limit.
+  case outputTooLarge(path: String, gigabytes: Double)
+  /// No bundled demo was found in any of the places searched.
+  case demoNotFound(searched: [String])
+
+  var description: String {
+    switch self {
+    case .missingInput(let path, let role):
+      return "\(path): no such \(role) file"
+    case .missingOutputFolder(let path, let folder):
+      return "\(path): the output folder \(folder) does not exist"
+    case .outputUnwritable(let path, let reason):
+      return "\(path): cannot write the output (\(reason))"
+    case .unsupportedOutput(let message):
+      return message
+    case .song(let error):
+      return error.description
+    case .instrument(let error):
+      return error.description
+    case .instrumentErrors(let first, let more):
+      return first + Self.andMore(more, "error")
+    case .noPlayableRegions(let path):
+      return "\(path): no region of the instrument can play (no sample loaded)"
+    case .strictWarnings(let first, let more):
+      return first + Self.andMore(more, "warning") + "; --strict treats warnings as errors"
+    case .songTooLong(let path, let seconds, let limit):
+      return "\(path): the song would last \(String(format: "%.1f", seconds / 3_600)) hours;"
+        + " sfzplay renders at most \(Int(limit / 3_600)) hours"
+    case .outputTooLarge(let path, let gigabytes):
+      return "\(path): about \(String(format: "%.1f", gigabytes)) GB, more than a WAV file"
+        + " can hold (4 GB); write .flac or lower --sample-rate or --bit-depth"
+    case .demoNotFound(let searched):
+      return "instruments/demo.sfz: bundled demo not found (looked in "
+        + searched.joined(separator: ", ") + "; set SFZPLAY_INSTRUMENTS)"
+    }
+  }
+}
+
+extension SFZPlayError {
+  /// " (and 3 more warnings)", or nothing when there are no more.
+  fileprivate static func andMore(_ count: Int, _ noun: String) -> String {
+    count == 0 ? "" : " (and \(count) more \(noun)\(count == 1 ? "" : "s"))"
+  }
+}
+
+extension FileHandle {
+  /// Writes one line to standard error; sfzplay's errors, warnings and progress go there.
+  static func printError(_ line: String) {
+    standardError.write(Data((line + "\n").utf8))
+  }
+}

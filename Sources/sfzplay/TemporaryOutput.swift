@@ -1,0 +1,84 @@
+import Foundation
+
+/// The temporary file a render writes into, next to the final output so the closing rename
+/// stays on one file system. The temporary file is removed on failure, and on SIGINT or SIGTERM
+/// by a signal handler, so an earlier file at the output path is never touched until the render
+/// has succeeded.
+struct TemporaryOutput {
+  /// Where the finished file goes.
+  let finalPath: String
+  /// Where it is written meanwhile.
+  let temporaryPath: String
+
+  /// Checks that the output folder exists and picks a temporary name in it.
+  init(finalPath: String) throws(SFZPlayError) {
+    let url = URL(fileURLWithPath: finalPath)
+    let folder = url.deletingLastPathComponent().path
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue
+    else {
+      throw .missingOutputFolder(path: finalPath, folder: folder)
+    }
+    guard FileManager.default.isWritableFile(atPath: folder) else {
+      throw .outputUnwritable(path: finalPath, reason: "the folder \(folder) is not writable")
+    }
+    self.finalPath = finalPath
+    temporaryPath =
+      url.deletingLastPathComponent()
+      .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).sfzplay-tmp").path
+    SignalCleanup.arm(removing: temporaryPath)
+  }
+
+  /// Moves the finished file into place, replacing any earlier one.
+  func commit() throws(SFZPlayError) {
+    guard rename(temporaryPath, finalPath) == 0 else {
+      let reason = String(cString: strerror(errno))
+      discard()
+      throw .outputUnwritable(path: finalPath, reason: reason)
+    }
+    SignalCleanup.disarm()
+  }
+
+  /// Removes the temporary file.
+  func discard() {
+    unlink(temporaryPath)
+    SignalCleanup.disarm()
+  }
+}
+
+/// Removes the pending temporary file when the process is interrupted. The path lives in a C
+/// string allocated before the handler is installed, because a signal handler may only call
+/// async-signal-safe functions (`unlink`, `signal`, `raise`) and must not allocate.
+enum SignalCleanup {
+  nonisolated(unsafe) private static var pendingPath: UnsafeMutablePointer<CChar>?
+
+  static func arm(removing path: String) {
+    disarm()
+    pendingPath = strdup(path)
+    signal(SIGINT, handle)
+    signal(SIGTERM, handle)
+    // A parent may start us with these signals blocked (they would then wait until exit, and the
+    // interrupted render would be kept); Ctrl-C must work.
+    var wanted = sigset_t()
+    sigemptyset(&wanted)
+    sigaddset(&wanted, SIGINT)
+    sigaddset(&wanted, SIGTERM)
+    sigprocmask(SIG_UNBLOCK, &wanted, nil)
+  }
+
+  static func disarm() {
+    signal(SIGINT, SIG_DFL)
+    signal(SIGTERM, SIG_DFL)
+    if let path = pendingPath {
+      pendingPath = nil
+      free(path)
+    }
+  }
+
+  private static let handle: @convention(c) (Int32) -> Void = { signalNumber in
+    if let path = SignalCleanup.pendingPath { unlink(path) }
+    // Die of the same signal, so the shell sees an interrupted process.
+    signal(signalNumber, SIG_DFL)
+    raise(signalNumber)
+  }
+}

@@ -1,1 +1,0 @@
-print("usage: sfzplay INSTRUMENT.sfz SONG.mid [-o OUT.wav]")

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// `--check`, `--help` and usage errors.
+@Suite struct CommandLineTests {
+  @Test func checkSummarisesAndListsDiagnostics() async throws {
+    let fixture = try Fixture()
+    defer { fixture.remove() }
+    try fixture.writeDCInstrument(seconds: 0.5)
+    try fixture.write(
+      "two.sfz",
+      text: """
+        <region> sample=dc.wav lokey=40 hikey=50 lovel=20 hivel=90 pitch_keycenter=45
+        <region> sample=dc.wav lokey=51 hikey=70 lovel=20 hivel=90 bogus_opcode=3
+        """)
+    let outcome = try await SFZPlayRunner.run(["--check", "two.sfz"], in: fixture.folder)
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let lines = outcome.stdout.split(separator: "\n").map(String.init)
+    let summary = lines.first ?? ""
+    #expect(summary.contains("2 regions"))
+    #expect(summary.contains("1 samples"))
+    #expect(summary.contains("keys 40...70 (E2...A#4)"))
+    #expect(summary.contains("velocities 20...90"))
+    #expect(lines.contains { $0.contains("two.sfz:2: warning:") && $0.contains("bogus_opcode") })
+    let strict = try await SFZPlayRunner.run(
+      ["--check", "two.sfz", "--strict"], in: fixture.folder)
+    #expect(strict.status != 0)
+  }
+
+  @Test func checkFailsOnErrors() async throws {
+    let fixture = try Fixture()
+    defer { fixture.remove() }
+    try fixture.write("bad.sfz", text: "<regio sample=dc.wav\n")
+    let outcome = try await SFZPlayRunner.run(["--check", "bad.sfz"], in: fixture.folder)
+    #expect(outcome.status != 0)
+    #expect(outcome.stdout.contains("bad.sfz:1: error:"))
+  }
+
+  @Test func helpExplainsOptionsWithExamples() async throws {
+    let fixture = try Fixture()
+    defer { fixture.remove() }
+    let outcome = try await SFZPlayRunner.run(["--help"], in: fixture.folder)
+    #expect(outcome.status == 0)
+    // Help is wrapped to the terminal width; compare with single spaces.
+    let help = outcome.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    for text in [
+      "Examples:", "--sample-rate", "--block-size", "--polyphony", "--quality", "--bit-depth",
+      "--tail", "--gain", "--threads", "--strict", "--quiet", "--check",
+      "currently renders on one thread",
+    ] {
+      #expect(help.contains(text), "\(text)")
+    }
+  }
+
+  @Test(arguments: [
+    ["a.sfz", "b.mid", "--threads", "100000"],
+    ["a.sfz", "b.mid", "--block-size", "0"],
+    ["a.sfz", "b.mid", "--sample-rate", "100"],
+    ["a.sfz", "b.mid", "-o", "out.mp3"],
+    ["a.sfz"],
+  ])
+  func usageErrorsExitWithoutOutput(arguments: [String]) async throws {
+    let fixture = try Fixture()
+    defer { fixture.remove() }
+    let outcome = try await SFZPlayRunner.run(arguments, in: fixture.folder)
+    #expect(outcome.status != 0)
+    #expect(!outcome.wasSignalled)
+    #expect(outcome.stderr.hasPrefix("Error: "))
+    #expect(fixture.contents.isEmpty)
+  }
+}
