@@ -167,20 +167,28 @@ import Testing
   @Test func interruptRemovesTheTemporaryFile() async throws {
     let fixture = try Self.prepared()
     defer { fixture.remove() }
+    // A 64-note chord held for five minutes, rendered with sinc at 192 kHz: many seconds of work
+    // even for a fast build, so the signal lands mid-render.
+    let keys = (30..<94).map { UInt8($0) }
+    let chord = keys.map { StandardMIDIWriter.Event.noteOn(delta: 0, key: $0) }
+    let release = keys.enumerated().map {
+      StandardMIDIWriter.Event.noteOff(delta: $0.offset == 0 ? 600 : 0, key: $0.element)
+    }
     try fixture.write(
       "long.mid",
-      song: StandardMIDIWriter(
-        format: 0, ticksPerQuarter: 1,
-        tracks: [[.noteOn(delta: 0, key: 60), .noteOff(delta: 120, key: 60)]]))
+      song: StandardMIDIWriter(format: 0, ticksPerQuarter: 1, tracks: [chord + release]))
     let process = try SFZPlayRunner.start(
-      ["dc.sfz", "long.mid", "-o", "out.wav", "--sample-rate", "192000", "--quiet"],
+      [
+        "dc.sfz", "long.mid", "-o", "out.wav", "--sample-rate", "192000", "--quality", "sinc",
+        "--polyphony", "64", "--quiet",
+      ],
       in: fixture.folder)
     // Wait until the temporary file exists, so the signal lands mid-render.
     let deadline = Date().addingTimeInterval(20)
     while !fixture.contents.contains(where: { $0.contains("sfzplay-tmp") }), Date() < deadline,
       process.isRunning
     {
-      try await Task.sleep(nanoseconds: 10_000_000)
+      try await Task.sleep(nanoseconds: 1_000_000)
     }
     #expect(process.isRunning)
     process.interrupt()

@@ -45,7 +45,12 @@ struct SFZInstrumentLoader {
     var keys: ClosedRange<Int>?
     var velocities: ClosedRange<Int>?
     for region in parsed.regions {
-      guard let source = region.samplePath, region.sampleExists else { continue }
+      guard let source = region.samplePath else {
+        diagnostics.append(
+          SFZDiagnostic(.warning, at: region.location, "region has no sample; skipped"))
+        continue
+      }
+      guard region.sampleExists else { continue }
       guard let index = sampleIndex[source],
         let audio = decoded[sources.firstIndex(of: source)!].audio
       else {
@@ -56,7 +61,9 @@ struct SFZInstrumentLoader {
         }
         continue
       }
-      for (name, opcode) in region.opcodes where !RegionMapping.isHandled(name) {
+      // Opcodes the SFZ table does not know were reported by the parser already.
+      for (name, opcode) in region.opcodes
+      where !RegionMapping.isHandled(name) && SFZOpcodeTable.shared.lookup(name) != nil {
         if unrendered[name] == nil { unrendered[name] = opcode.location }
       }
       let mapping = RegionMapping(

@@ -49,6 +49,21 @@ struct SFZLoadingTests {
     #expect(throws: SamplerError.self) { try sampler.loadInstrument(url: url, strict: true) }
   }
 
+  @Test("a region without a sample and an unknown opcode are each reported once, with their line")
+  func reportedOnce() throws {
+    let url = try write(
+      """
+      <region> sample=*sine key=60 frobnicate=3
+      <region> lokey=61 hikey=62
+      """)
+    let report = try Sampler().loadInstrument(url: url)
+    let unknown = report.diagnostics.filter { $0.message.contains("frobnicate") }
+    #expect(unknown.count == 1, "\(report.diagnostics)")
+    #expect(unknown.first?.line == 1)
+    let empty = report.diagnostics.filter { $0.message.contains("no sample") }
+    #expect(empty.map(\.line) == [2])
+  }
+
   @Test("an unreadable SFZ file throws naming it")
   func missingInstrument() {
     let url = URL(fileURLWithPath: "/nonexistent/folder/piano.sfz")
