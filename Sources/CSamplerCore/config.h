@@ -64,4 +64,8 @@
  * the same audio; any non-zero value works. */
 #define SC_RANDOM_SEED 0x5DEECE66DULL
 
+/* Modulations one voice follows: the public limit per region (SC_MAX_REGION_MODULATIONS,
+ * 32, several times what any instrument of the test corpus uses). */
+#define SC_MAX_VOICE_MODULATIONS SC_MAX_REGION_MODULATIONS
+
 #endif

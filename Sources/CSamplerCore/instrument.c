@@ -11,6 +11,10 @@ sc_instrument *sc_instrument_create(void) {
   if (!instrument) return NULL;
   for (int cc = 0; cc < 128; cc++) instrument->initial_cc[cc] = -1;
   instrument->sw_default = SC_NO_KEY;
+  if (!sc_curves_install_builtins(instrument)) {
+    sc_instrument_destroy(instrument);
+    return NULL;
+  }
   return instrument;
 }
 
@@ -30,7 +34,58 @@ void sc_instrument_destroy(sc_instrument *instrument) {
   free(instrument->key_regions);
   free(instrument->cc_regions);
   free(instrument->seq_counters);
+  free(instrument->mods);
+  free(instrument->mod_regions);
+  sc_curves_free(instrument);
   free(instrument);
+}
+
+bool sc_instrument_add_modulation(sc_instrument *instrument, uint32_t region_index,
+                                  const sc_modulation *m) {
+  if (!instrument || instrument->finalized || !m || region_index >= instrument->region_count ||
+      m->target >= SC_MOD_TARGET_COUNT || m->source >= SC_SOURCE_COUNT ||
+      m->curve >= SC_MAX_CURVES || !isfinite(m->depth))
+    return false;
+  if (instrument->mod_count == instrument->mod_capacity) {
+    uint32_t next = instrument->mod_capacity ? instrument->mod_capacity * 2 : 32;
+    sc_modulation *mods = realloc(instrument->mods, (size_t)next * sizeof(sc_modulation));
+    if (!mods) return false;
+    instrument->mods = mods;
+    uint32_t *regions = realloc(instrument->mod_regions, (size_t)next * sizeof(uint32_t));
+    if (!regions) return false;
+    instrument->mod_regions = regions;
+    instrument->mod_capacity = next;
+  }
+  instrument->mods[instrument->mod_count] = *m;
+  instrument->mod_regions[instrument->mod_count++] = region_index;
+  return true;
+}
+
+/* Orders the modulations by region (keeping their order within a region) and gives each
+ * region its slice. */
+static bool index_modulations(sc_instrument *instrument) {
+  uint32_t count = instrument->mod_count;
+  for (uint32_t i = 0; i < instrument->region_count; i++) {
+    instrument->play[i].mod_count = 0;
+    instrument->play[i].has_live_mods = false;
+  }
+  if (count == 0) return true;
+  sc_modulation *sorted = malloc((size_t)count * sizeof(sc_modulation));
+  if (!sorted) return false;
+  uint32_t next = 0;
+  for (uint32_t region = 0; region < instrument->region_count; region++) {
+    sc_region_play *play = &instrument->play[region];
+    play->mod_first = next;
+    for (uint32_t i = 0; i < count; i++) {
+      if (instrument->mod_regions[i] != region) continue;
+      sorted[next++] = instrument->mods[i];
+      play->mod_count++;
+      if (instrument->mods[i].target < SC_MOD_LIVE_COUNT) play->has_live_mods = true;
+    }
+  }
+  free(instrument->mods);
+  instrument->mods = sorted;
+  return true;
 }
 
 static bool grow(void **array, uint32_t *capacity, uint32_t needed, size_t element) {
@@ -132,7 +187,8 @@ uint32_t sc_instrument_finalize(sc_instrument *instrument) {
     const sc_region *r = &instrument->regions[i];
     if (resolve_play(r, &instrument->samples[r->sample_index], &instrument->play[i])) clamped++;
   }
-  if (!sc_instrument_build_key_table(instrument) || !sc_instrument_build_keyswitches(instrument))
+  if (!sc_instrument_build_key_table(instrument) || !sc_instrument_build_keyswitches(instrument) ||
+      !index_modulations(instrument))
     return UINT32_MAX;
   instrument->seq_counters =
       calloc(instrument->region_count ? instrument->region_count : 1, sizeof(uint32_t));

@@ -38,9 +38,15 @@ typedef struct sc_region_play {
   uint64_t last;                 /* last frame played, inclusive */
   uint64_t loop_start, loop_end; /* inclusive, valid when the mode loops */
   double rate_ratio_log2;        /* log2(sample rate) cached for pitch computation */
+  uint32_t mod_first, mod_count; /* the region's modulations in the instrument's list */
+  bool has_live_mods;            /* some of them follow controllers while the voice sounds */
 } sc_region_play;
 
 struct sc_instrument {
+  float *curves[SC_MAX_CURVES]; /* 128 points each; NULL where undefined */
+  sc_modulation *mods;          /* sorted by region at finalize */
+  uint32_t *mod_regions;        /* the region of each modulation */
+  uint32_t mod_count, mod_capacity;
   sc_sample *samples;
   uint32_t sample_count, sample_capacity;
   sc_region *regions;
@@ -96,13 +102,52 @@ typedef struct sc_lfo {
   double phase; /* 0...1 */
   uint32_t elapsed;
   uint32_t delay_frames, fade_frames;
-  double increment; /* phase per frame */
+  float freq; /* Hz, before modulation */
   float depth;
 } sc_lfo;
 
 void sc_lfo_start(sc_lfo *lfo, const sc_lfo_params *params, double sample_rate);
-/* The value now (-depth...depth), then advances by `frames`. */
-float sc_lfo_step(sc_lfo *lfo, uint32_t frames);
+/* The value now (-1...1, faded in), then advances by `frames` at the LFO's rate plus
+ * `freq_offset` Hz. */
+float sc_lfo_step(sc_lfo *lfo, uint32_t frames, double freq_offset, double sample_rate);
+
+/* ------------------------------------------------------------ modulation */
+
+struct sc_voice;
+
+/* The sums of a voice's live modulations for one control interval. */
+typedef struct sc_live_mods {
+  float value[SC_MOD_LIVE_COUNT];
+  float amplitude; /* product of the amplitude factors, 1 without any */
+} sc_live_mods;
+
+/* Looks a curve up at x (0...1), or returns x for the default linear curve. */
+float sc_curve_eval(const sc_instrument *instrument, int32_t curve, float x);
+/* Adds the note-on modulations of the voice's region to `sums` (indexed by target). */
+void sc_mods_note_on(const sc_engine *engine, const struct sc_voice *voice,
+                     float sums[SC_MOD_TARGET_COUNT]);
+/* Evaluates the live modulations, smoothing over `frames`. */
+void sc_mods_live(const sc_engine *engine, struct sc_voice *voice, uint32_t frames,
+                  sc_live_mods *out);
+/* Gain 0...1 of the region's controller crossfades now. */
+float sc_cc_crossfade_gain(const sc_engine *engine, const struct sc_voice *voice);
+/* Gain 0...1 of a key or velocity crossfade at `value`. */
+float sc_crossfade_gain(const sc_crossfade *xf, uint8_t value);
+
+/* --------------------------------------------------------------------- EQ */
+
+typedef struct sc_eq_coeffs {
+  float b0, b1, b2, a1, a2;
+} sc_eq_coeffs;
+
+typedef struct sc_eq_state {
+  float z1[3][2], z2[3][2]; /* per band, per channel */
+} sc_eq_state;
+
+void sc_eq_coeffs_compute(sc_eq_coeffs *c, double freq, double bw_octaves, double gain_db,
+                          double sample_rate);
+void sc_eq_process(const sc_eq_coeffs *c, float z1[2], float z2[2], float *left, float *right,
+                   uint32_t frames);
 
 /* ---------------------------------------------------------------- filters */
 
@@ -201,6 +246,27 @@ typedef struct sc_voice {
   float damping;
   double last_cutoff;
   sc_filter_coeffs filter_coeffs;
+
+  /* modulation and per-note values */
+  uint32_t mod_first, mod_count;
+  float mod_state[SC_MAX_VOICE_MODULATIONS]; /* smoothed outputs */
+  float random_unit;                         /* SC_SOURCE_RANDOM, drawn at start */
+  bool alternate;                            /* SC_SOURCE_ALTERNATE */
+  uint8_t release_velocity;
+  uint32_t delay_frames;            /* frames still to wait before the voice starts */
+  uint32_t plays_left;              /* further plays after this one (count) */
+  uint32_t crossfade_frames;        /* loop crossfade length */
+  float xfade_gain;                 /* key and velocity crossfades */
+  float fileg_depth, pitcheg_depth; /* cents, with velocity and note-on modulation */
+  float resonance_db;
+  float last_resonance;
+  float width;    /* -1...1 from the region */
+  float position; /* -1...1 */
+  bool eq_active;
+  sc_eq_band eq[3]; /* with velocity applied */
+  float last_eq[9];
+  sc_eq_coeffs eq_coeffs[3];
+  sc_eq_state eq_state;
 } sc_voice;
 
 /* ---------------------------------------------------------------- engine */
@@ -284,6 +350,10 @@ void sc_voice_free(sc_engine *engine, sc_voice *voice);
 void sc_note_on(sc_engine *engine, uint8_t channel, uint8_t key, uint8_t velocity);
 void sc_note_off(sc_engine *engine, uint8_t channel, uint8_t key);
 void sc_control_change(sc_engine *engine, uint8_t channel, uint8_t controller, uint8_t value);
+
+/* curves.c */
+bool sc_curves_install_builtins(sc_instrument *instrument);
+void sc_curves_free(sc_instrument *instrument);
 
 /* region_select.c */
 

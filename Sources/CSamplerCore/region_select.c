@@ -128,6 +128,14 @@ void sc_region_init(sc_region *r) {
   r->ampeg.release = 0.001f;
   r->fileg.sustain = 1.0f;
   r->pitcheg.sustain = 1.0f;
+  r->amp_keycenter = 60.0f;
+  r->amp_velcurve = -1;
+  r->width = 100.0f;
+  r->key_crossfade = (sc_crossfade){0, 0, 127, 127, false};
+  r->velocity_crossfade = (sc_crossfade){0, 0, 127, 127, false};
+  const float eq_freqs[3] = {50.0f, 500.0f, 5000.0f};
+  for (int b = 0; b < 3; b++) r->eq[b] = (sc_eq_band){eq_freqs[b], 1.0f, 0.0f, 0.0f, 0.0f};
+  r->implicit_controllers = SC_IMPLICIT_VOLUME | SC_IMPLICIT_EXPRESSION | SC_IMPLICIT_PAN;
   r->fil_type = SC_FILTER_NONE;
   r->cutoff = 20000.0f;
   r->fil_keycenter = 60.0f;

@@ -14,14 +14,37 @@ static float velocity_gain(float veltrack_percent, uint8_t velocity) {
   return 1.0f + t - t * inverse * inverse;
 }
 
-static float channel_gain(const sc_channel *c) {
-  float volume = c->cc[7] / 127.0f, expression = c->cc[11] / 127.0f;
-  return volume * volume * expression * expression;
+/* Channel volume, expression and pan apply unless the region maps those controllers itself
+ * (an instrument's own amplitude_oncc7 replaces the default, it does not add to it). */
+static float channel_gain(const sc_channel *c, uint8_t implicit) {
+  float gain = 1.0f;
+  if (implicit & SC_IMPLICIT_VOLUME) gain *= (c->cc[7] / 127.0f) * (c->cc[7] / 127.0f);
+  if (implicit & SC_IMPLICIT_EXPRESSION) gain *= (c->cc[11] / 127.0f) * (c->cc[11] / 127.0f);
+  return gain;
 }
 
-static float channel_pan(const sc_channel *c) {
+static float channel_pan(const sc_channel *c, uint8_t implicit) {
+  if (!(implicit & SC_IMPLICIT_PAN)) return 0.0f;
   float pan = (c->cc[10] - 64.0f) / 63.0f;
   return pan < -1.0f ? -1.0f : pan > 1.0f ? 1.0f : pan;
+}
+
+static float clamp_unit(float x, float lo, float hi) { return x < lo ? lo : x > hi ? hi : x; }
+
+/* An envelope's parameters for one note: velocity tracking and note-on modulations added. The
+ * modulation sums come in the order delay, start, attack, hold, decay, sustain, release, depth. */
+static sc_envelope_params shaped_envelope(const sc_envelope_params *p, const float *mods,
+                                          float velocity) {
+  sc_envelope_params e = *p;
+  e.delay = fmaxf(0.0f, p->delay + p->vel2delay * velocity + mods[0]);
+  e.start = clamp_unit(p->start + mods[1] / 100.0f, 0.0f, 1.0f);
+  e.attack = fmaxf(0.0f, p->attack + p->vel2attack * velocity + mods[2]);
+  e.hold = fmaxf(0.0f, p->hold + p->vel2hold * velocity + mods[3]);
+  e.decay = fmaxf(0.0f, p->decay + p->vel2decay * velocity + mods[4]);
+  e.sustain = clamp_unit(p->sustain + p->vel2sustain * velocity + mods[5] / 100.0f, 0.0f, 1.0f);
+  e.release = fmaxf(0.0f, p->release + p->vel2release * velocity + mods[6]);
+  e.depth = p->depth + p->vel2depth * velocity + mods[7];
+  return e;
 }
 
 /* The sample is taken to sound at the 12-TET pitch of its key centre, and the played key at the
@@ -49,7 +72,6 @@ void sc_voice_start(sc_engine *engine, sc_voice *v, const sc_instrument *instrum
   v->key = key;
   v->velocity = velocity;
   v->age = ++engine->note_counter;
-  v->pos = play->start << SC_FRACTION_BITS;
   v->loop_mode = r->loop_mode;
   if (v->loop_mode == SC_LOOP_ENGINE)
     v->loop_mode =
@@ -58,23 +80,84 @@ void sc_voice_start(sc_engine *engine, sc_voice *v, const sc_instrument *instrum
   bool release_trigger = r->trigger == SC_TRIGGER_RELEASE || r->trigger == SC_TRIGGER_RELEASE_KEY;
   v->one_shot = v->loop_mode == SC_LOOP_ONE_SHOT || release_trigger;
   v->released = release_trigger;
-  sc_env_start(&v->amp_env, &r->ampeg, rate);
-  sc_env_start(&v->fil_env, &r->fileg, rate);
-  sc_env_start(&v->pitch_env, &r->pitcheg, rate);
+  v->mod_first = play->mod_first;
+  v->mod_count =
+      play->mod_count < SC_MAX_VOICE_MODULATIONS ? play->mod_count : SC_MAX_VOICE_MODULATIONS;
+  v->random_unit = sc_random_unit(&engine->rng_state);
+  v->alternate = (v->age & 1) != 0;
+  float bipolar = 2.0f * sc_random_unit(&engine->rng_state) - 1.0f;
+  float unipolar = sc_random_unit(&engine->rng_state);
+  float vel = velocity / 127.0f;
+  float mods[SC_MOD_TARGET_COUNT] = {0};
+  if (v->mod_count) sc_mods_note_on(engine, v, mods);
+  sc_envelope_params ampeg = shaped_envelope(&r->ampeg, mods + SC_MOD_AMPEG_DELAY, vel);
+  sc_envelope_params fileg = shaped_envelope(&r->fileg, mods + SC_MOD_FILEG_DELAY, vel);
+  sc_envelope_params pitcheg = shaped_envelope(&r->pitcheg, mods + SC_MOD_PITCHEG_DELAY, vel);
+  v->fileg_depth = fileg.depth;
+  v->pitcheg_depth = pitcheg.depth;
+  sc_env_start(&v->amp_env, &ampeg, rate);
+  sc_env_start(&v->fil_env, &fileg, rate);
+  sc_env_start(&v->pitch_env, &pitcheg, rate);
+
+  uint64_t start =
+      play->start + (uint64_t)fmaxf(0.0f, r->offset_random * unipolar + mods[SC_MOD_OFFSET]);
+  if (start > play->last) start = play->last;
+  v->pos = start << SC_FRACTION_BITS;
+  float delay =
+      r->delay + r->delay_random * sc_random_unit(&engine->rng_state) + mods[SC_MOD_DELAY];
+  v->delay_frames = delay > 0.0f ? (uint32_t)(delay * rate + 0.5) : 0;
+  if (r->count > 0) v->one_shot = true;
+  v->plays_left = r->count > 1 ? r->count - 1 : 0;
+  if (v->looping && r->loop_crossfade > 0.0f) {
+    uint64_t frames = (uint64_t)(r->loop_crossfade * v->sample->sample_rate);
+    uint64_t length = play->loop_end - play->loop_start + 1;
+    if (frames > play->loop_start) frames = play->loop_start;
+    if (frames > length) frames = length;
+    v->crossfade_frames = (uint32_t)frames;
+  }
+  v->width = r->width / 100.0f;
+  v->position = r->position / 100.0f;
+  v->xfade_gain = sc_crossfade_gain(&r->key_crossfade, key) *
+                  sc_crossfade_gain(&r->velocity_crossfade, velocity);
+  v->resonance_db = r->resonance;
+  v->last_resonance = r->resonance;
+  for (int b = 0; b < 3; b++) {
+    v->eq[b] = r->eq[b];
+    v->eq[b].freq += r->eq[b].vel2freq * vel;
+    v->eq[b].gain += r->eq[b].vel2gain * vel;
+    if (v->eq[b].gain != 0.0f) v->eq_active = true;
+  }
+  for (int i = 0; i < 9; i++) v->last_eq[i] = NAN;
   sc_lfo_start(&v->amp_lfo, &r->amplfo, rate);
   sc_lfo_start(&v->fil_lfo, &r->fillfo, rate);
   sc_lfo_start(&v->pitch_lfo, &r->pitchlfo, rate);
-  v->base_cents = sc_voice_key_cents(engine, v, key) + r->tune;
+  v->base_cents = sc_voice_key_cents(engine, v, key) + r->tune + r->pitch_veltrack * vel +
+                  r->pitch_random * bipolar;
   v->rate_log2 = play->rate_ratio_log2 - log2(rate);
-  v->static_gain =
-      powf(10.0f, (r->volume_db + gain_db) / 20.0f) * velocity_gain(r->amp_veltrack, velocity);
+  float volume_db =
+      r->volume_db + gain_db + r->amp_keytrack * (key - r->amp_keycenter) + r->amp_random * bipolar;
+  float velocity_curve = r->amp_velcurve >= 0
+                             ? sc_curve_eval(instrument, r->amp_velcurve, vel)
+                             : velocity_gain(r->amp_veltrack + mods[SC_MOD_AMP_VELTRACK], velocity);
+  v->static_gain = powf(10.0f, volume_db / 20.0f) * velocity_curve * v->xfade_gain;
   v->base_pan = r->pan / 100.0f;
-  v->cutoff_cents =
-      r->fil_keytrack * (key - r->fil_keycenter) + r->fil_veltrack * velocity / 127.0f;
-  v->channel_gain = channel_gain(c);
-  v->channel_pan = channel_pan(c);
+  v->cutoff_cents = r->fil_keytrack * (key - r->fil_keycenter) +
+                    r->fil_veltrack * velocity / 127.0f + r->fil_random * bipolar;
+  v->channel_gain = channel_gain(c, r->implicit_controllers);
+  v->channel_pan = channel_pan(c, r->implicit_controllers);
   v->fade = 1.0f;
-  v->gain = v->amp_env.level * v->static_gain * v->channel_gain;
+  /* the first chunk ramps from here; with live modulations it starts from their values */
+  float live_gain = 1.0f;
+  if (play->has_live_mods) {
+    sc_live_mods live;
+    sc_mods_live(engine, v, 0, &live);
+    live_gain = powf(10.0f, live.value[SC_MOD_VOLUME] / 20.0f) * live.amplitude *
+                sc_cc_crossfade_gain(engine, v);
+  } else if (r->cc_crossfade_count) {
+    live_gain = sc_cc_crossfade_gain(engine, v);
+  }
+  v->gain =
+      v->delay_frames ? 0.0f : v->amp_env.level * v->static_gain * v->channel_gain * live_gain;
   v->last_cents = NAN;
   v->last_pan = NAN;
   v->last_cutoff = NAN;
@@ -83,12 +166,16 @@ void sc_voice_start(sc_engine *engine, sc_voice *v, const sc_instrument *instrum
 }
 
 void sc_voice_release(sc_engine *engine, sc_voice *v) {
-  (void)engine;
   if (v->state != SC_VOICE_PLAYING) return;
   v->sustained = false;
   if (v->released) return;
   v->released = true;
   if (v->one_shot) return;
+  if (v->delay_frames > 0) {
+    /* released before it was heard: it never starts */
+    sc_voice_free(engine, v);
+    return;
+  }
   sc_env_release(&v->amp_env);
   sc_env_release(&v->fil_env);
   sc_env_release(&v->pitch_env);
@@ -119,8 +206,10 @@ static double bend_cents(const sc_engine *engine, const sc_voice *v) {
   int32_t bend = engine->channels[v->channel].bend;
   if (bend == 0) return 0.0;
   double range = engine->params[SC_PARAM_PITCH_BEND_RANGE];
-  if (bend > 0) return bend / 8191.0 * (range > 0.0 ? range : v->region->bend_up);
-  return bend / 8192.0 * (range > 0.0 ? range : -v->region->bend_down);
+  double cents = bend > 0 ? bend / 8191.0 * (range > 0.0 ? range : v->region->bend_up)
+                          : bend / 8192.0 * (range > 0.0 ? range : -v->region->bend_down);
+  float step = v->region->bend_step;
+  return step > 1.0f ? step * round(cents / step) : cents;
 }
 
 /* Reads `count` frames, looping as the voice says; returns fewer when the sample ends. */
@@ -142,21 +231,44 @@ static uint32_t read_frames(sc_engine *engine, sc_voice *v, uint64_t inc, float 
         v->wrapped = true;
       }
       uint64_t index = v->pos >> SC_FRACTION_BITS;
+      uint64_t crossfade_start = p->loop_end + 1 - v->crossfade_frames;
       bool near_end = index + reach_right > p->loop_end;
       bool near_start = v->wrapped && index < p->loop_start + reach_left;
-      if (near_end || near_start) {
+      bool in_crossfade = v->crossfade_frames > 0 && index >= crossfade_start;
+      if (near_end || near_start || in_crossfade) {
         /* taps straddle the seam: fetch them folded into the loop, one frame at a time */
         sc_loop_fold fold = {(int64_t)p->loop_start, (int64_t)p->loop_end, v->wrapped};
-        sc_interpolate_folded(quality, &engine->sinc, s->frames, s->channels, v->pos, &fold,
-                              &left[produced], &right[produced]);
+        float *l = &left[produced], *r = &right[produced];
+        sc_interpolate_folded(quality, &engine->sinc, s->frames, s->channels, v->pos, &fold, l, r);
+        if (in_crossfade) {
+          /* blend in what precedes the loop start, so the seam joins audio that belongs
+           * together; raised-cosine weights that always sum to one */
+          uint64_t before = v->pos - ((p->loop_end - p->loop_start + 1) << SC_FRACTION_BITS);
+          sc_loop_fold plain = {0, (int64_t)s->frame_count + SC_SAMPLE_PADDING - 1, false};
+          float bl, br;
+          sc_interpolate_folded(quality, &engine->sinc, s->frames, s->channels, before, &plain, &bl,
+                                &br);
+          double x = ((double)(v->pos - (crossfade_start << SC_FRACTION_BITS)) / SC_FRACTION_ONE) /
+                     v->crossfade_frames;
+          float in = (float)((1.0 - cos(SC_PI * x)) / 2.0);
+          *l = *l * (1.0f - in) + bl * in;
+          *r = *r * (1.0f - in) + br * in;
+        }
         v->pos += inc;
         produced++;
         continue;
       }
-      uint64_t limit = (p->loop_end - reach_right + 1) << SC_FRACTION_BITS;
-      fast = (limit - v->pos + inc - 1) / inc;
+      uint64_t limit = (p->loop_end - reach_right + 1);
+      if (v->crossfade_frames > 0 && crossfade_start < limit) limit = crossfade_start;
+      fast = ((limit << SC_FRACTION_BITS) - v->pos + inc - 1) / inc;
     } else {
       uint64_t end = (p->last + 1) << SC_FRACTION_BITS;
+      if (v->pos >= end && v->plays_left > 0) {
+        /* count: the sample starts over, the envelopes carry on */
+        v->plays_left--;
+        v->pos = p->start << SC_FRACTION_BITS;
+        continue;
+      }
       if (v->pos >= end) return produced;
       fast = (end - v->pos + inc - 1) / inc;
     }
@@ -189,22 +301,53 @@ static uint32_t chunk_length(const sc_voice *v, uint32_t remaining) {
   return n;
 }
 
+/* Recomputes the EQ bands whose settings moved; returns whether any band has gain. */
+static bool update_eq(sc_voice *v, const sc_live_mods *live, double rate) {
+  bool any = false;
+  for (int b = 0; b < 3; b++) {
+    float gain = v->eq[b].gain + (live ? live->value[SC_MOD_EQ1_GAIN + b] : 0.0f);
+    float freq = v->eq[b].freq + (live ? live->value[SC_MOD_EQ1_FREQ + b] : 0.0f);
+    float bw = v->eq[b].bw + (live ? live->value[SC_MOD_EQ1_BW + b] : 0.0f);
+    if (gain != v->last_eq[3 * b] || freq != v->last_eq[3 * b + 1] || bw != v->last_eq[3 * b + 2]) {
+      sc_eq_coeffs_compute(&v->eq_coeffs[b], freq, bw, gain, rate);
+      v->last_eq[3 * b] = gain, v->last_eq[3 * b + 1] = freq, v->last_eq[3 * b + 2] = bw;
+    }
+    any |= gain != 0.0f;
+  }
+  return any;
+}
+
 void sc_voice_render(sc_engine *engine, sc_voice *v, float *left, float *right, uint32_t frames) {
   const sc_region *r = v->region;
   const sc_channel *c = &engine->channels[v->channel];
   double rate = engine->config.sample_rate;
-  float target_gain = channel_gain(c), target_pan = channel_pan(c);
+  bool stereo = v->sample->channels == 2;
+  bool live_mods = v->play->has_live_mods;
+  float target_gain = channel_gain(c, r->implicit_controllers);
+  float target_pan = channel_pan(c, r->implicit_controllers);
   float *bl = engine->scratch_left, *br = engine->scratch_right;
   uint32_t done = 0;
   while (done < frames) {
+    if (v->delay_frames > 0) {
+      /* a delayed voice waits silently; its envelopes start when it does */
+      uint32_t wait = frames - done < v->delay_frames ? frames - done : v->delay_frames;
+      v->delay_frames -= wait;
+      done += wait;
+      continue;
+    }
     uint32_t n = chunk_length(v, frames - done);
 
     /* control values at the start of the chunk */
-    float amp_lfo_db = sc_lfo_step(&v->amp_lfo, n);
-    float pitch_lfo = sc_lfo_step(&v->pitch_lfo, n);
-    float fil_lfo = sc_lfo_step(&v->fil_lfo, n);
+    sc_live_mods live = {{0}, 1.0f};
+    if (live_mods) sc_mods_live(engine, v, n, &live);
+    float amp_lfo = sc_lfo_step(&v->amp_lfo, n, live.value[SC_MOD_AMPLFO_FREQ], rate);
+    float pitch_lfo = sc_lfo_step(&v->pitch_lfo, n, live.value[SC_MOD_PITCHLFO_FREQ], rate);
+    float fil_lfo = sc_lfo_step(&v->fil_lfo, n, live.value[SC_MOD_FILLFO_FREQ], rate);
+    float amp_lfo_db = amp_lfo * (v->amp_lfo.depth + live.value[SC_MOD_AMPLFO_DEPTH]);
     double cents = v->base_cents + v->glide_cents + bend_cents(engine, v) +
-                   v->pitch_env.level * r->pitcheg.depth + pitch_lfo;
+                   v->pitch_env.level * v->pitcheg_depth +
+                   pitch_lfo * (v->pitch_lfo.depth + live.value[SC_MOD_PITCHLFO_DEPTH]) +
+                   live.value[SC_MOD_PITCH];
     uint8_t wheel = c->cc[1];
     if (wheel > 0)
       cents += engine->params[SC_PARAM_VIBRATO_DEPTH] * (wheel / 127.0) *
@@ -238,19 +381,41 @@ void sc_voice_render(sc_engine *engine, sc_voice *v, float *left, float *right, 
     if (fade_end < 0.0f) fade_end = 0.0f;
     float g1 = env_end * v->static_gain * v->channel_gain * fade_end;
     if (amp_lfo_db != 0.0f) g1 *= powf(10.0f, amp_lfo_db / 20.0f);
+    if (live_mods) {
+      g1 *= live.amplitude;
+      if (live.value[SC_MOD_VOLUME] != 0.0f) g1 *= powf(10.0f, live.value[SC_MOD_VOLUME] / 20.0f);
+    }
+    if (r->cc_crossfade_count) g1 *= sc_cc_crossfade_gain(engine, v);
 
     uint32_t got = read_frames(engine, v, inc, bl, br, n);
     if (r->fil_type != SC_FILTER_NONE) {
-      double cutoff_cents = v->cutoff_cents + fil_level * r->fileg.depth + fil_lfo;
+      float resonance = v->resonance_db + live.value[SC_MOD_RESONANCE];
+      if (resonance != v->last_resonance) {
+        v->damping = sc_filter_damping(resonance);
+        v->last_resonance = resonance;
+        v->last_cutoff = NAN;
+      }
+      double cutoff_cents = v->cutoff_cents + fil_level * v->fileg_depth +
+                            fil_lfo * (v->fil_lfo.depth + live.value[SC_MOD_FILLFO_DEPTH]) +
+                            live.value[SC_MOD_CUTOFF];
       if (cutoff_cents != v->last_cutoff) {
         sc_filter_coeffs_compute(&v->filter_coeffs, r->fil_type,
                                  r->cutoff * exp2(cutoff_cents / 1200.0), v->damping, rate);
         v->last_cutoff = cutoff_cents;
       }
-      sc_filter_process(r->fil_type, &v->filter_coeffs, &v->filter, bl,
-                        v->sample->channels == 2 ? br : NULL, got);
+      sc_filter_process(r->fil_type, &v->filter_coeffs, &v->filter, bl, stereo ? br : NULL, got);
     }
-    float pan = v->base_pan + v->channel_pan;
+    if (v->eq_active || live_mods) {
+      if (update_eq(v, live_mods ? &live : NULL, rate))
+        for (int b = 0; b < 3; b++)
+          if (v->last_eq[3 * b] != 0.0f)
+            sc_eq_process(&v->eq_coeffs[b], v->eq_state.z1[b], v->eq_state.z2[b], bl,
+                          stereo ? br : NULL, got);
+    }
+    /* a mono sample is placed by pan and position alike; a stereo one is narrowed by width,
+     * then its image is moved by both */
+    float pan = v->base_pan + v->channel_pan +
+                (live.value[SC_MOD_PAN] + live.value[SC_MOD_POSITION]) / 100.0f + v->position;
     pan = pan < -1.0f ? -1.0f : pan > 1.0f ? 1.0f : pan;
     if (pan != v->last_pan) {
       pan_gains(pan, &v->pan_left, &v->pan_right);
@@ -258,17 +423,26 @@ void sc_voice_render(sc_engine *engine, sc_voice *v, float *left, float *right, 
     }
     float gl = v->pan_left, gr = v->pan_right;
     float g = v->gain, step = (g1 - v->gain) / (float)n;
-    float *ol = left + done, * or = right + done;
-    if (v->sample->channels == 2) {
+    float *ol = left + done, *out_r = right + done;
+    if (stereo) {
+      float width = v->width + live.value[SC_MOD_WIDTH] / 100.0f;
+      if (width != 1.0f) {
+        float same = (1.0f + width) / 2.0f, other = (1.0f - width) / 2.0f;
+        for (uint32_t i = 0; i < got; i++) {
+          float l = bl[i], rr = br[i];
+          bl[i] = same * l + other * rr;
+          br[i] = same * rr + other * l;
+        }
+      }
       for (uint32_t i = 0; i < got; i++, g += step) {
         ol[i] += bl[i] * g * gl;
-        or [i] += br[i] * g * gr;
+        out_r[i] += br[i] * g * gr;
       }
     } else {
       for (uint32_t i = 0; i < got; i++, g += step) {
         float x = bl[i] * g;
         ol[i] += x * gl;
-        or [i] += x * gr;
+        out_r[i] += x * gr;
       }
     }
     v->gain = g1;

@@ -78,7 +78,42 @@ typedef struct sc_envelope_params {
   float delay, start, attack, hold, decay, sustain, release;
   /** Depth for pitch (cents) and filter (cents) envelopes; unused for amplitude. */
   float depth;
+  /** Added at velocity 127 (scaled by velocity / 127): seconds, sustain 0...1, depth cents. */
+  float vel2delay, vel2attack, vel2hold, vel2decay, vel2sustain, vel2release, vel2depth;
 } sc_envelope_params;
+
+/** A crossfade over keys or velocities: fades in over lo_in...hi_in, out over lo_out...hi_out. */
+typedef struct sc_crossfade {
+  uint8_t in_lo, in_hi;   /**< gain 0 at or below in_lo, 1 at or above in_hi */
+  uint8_t out_lo, out_hi; /**< gain 1 at or below out_lo, 0 at or above out_hi */
+  bool power;             /**< equal-power (sin/cos) rather than linear gain */
+} sc_crossfade;
+
+/** A crossfade driven by a controller, followed while the voice sounds (xfin_loccN...). */
+typedef struct sc_cc_crossfade {
+  uint8_t cc;
+  uint8_t lo, hi; /**< the ramp's ends */
+  bool fade_out;  /**< xfout: gain 1 at lo down to 0 at hi */
+} sc_cc_crossfade;
+
+/** Crossfades by controller a region may carry. */
+#define SC_MAX_CC_CROSSFADES 4
+
+/** One peaking equaliser band. */
+typedef struct sc_eq_band {
+  float freq;     /**< Hz */
+  float bw;       /**< octaves */
+  float gain;     /**< dB; 0 disables the band */
+  float vel2freq; /**< Hz added at velocity 127 */
+  float vel2gain; /**< dB added at velocity 127 */
+} sc_eq_band;
+
+/** Channel controllers the engine applies to a region unless it maps them itself. */
+enum {
+  SC_IMPLICIT_VOLUME = 1,     /**< CC7, as (value/127)^2 */
+  SC_IMPLICIT_EXPRESSION = 2, /**< CC11, as (value/127)^2 */
+  SC_IMPLICIT_PAN = 4         /**< CC10, centred at 64 */
+};
 
 /** A sine LFO. */
 typedef struct sc_lfo_params {
@@ -160,6 +195,30 @@ typedef struct sc_region {
 
   /* release triggers */
   float rt_decay; /**< dB per second of key hold, for trigger=release regions */
+
+  /* per-note variation and shaping */
+  float offset_random;  /**< frames; a uniform 0...offset_random is added to offset */
+  float delay;          /**< seconds from the event to the start of the voice */
+  float delay_random;   /**< seconds; a uniform 0...delay_random is added */
+  uint32_t count;       /**< plays of the sample (one-shot); 0 or 1 play it once */
+  bool reverse;         /**< plays from end back to offset (the loader reverses the audio) */
+  float loop_crossfade; /**< seconds of the loop's end blended with what precedes its start */
+  float pitch_veltrack; /**< cents at velocity 127 */
+  float pitch_random;   /**< cents; a uniform -x...x per note */
+  float bend_step;      /**< cents; bends move in steps of this size (0 or 1: smoothly) */
+  float amp_keycenter;
+  float amp_keytrack;   /**< dB per key away from amp_keycenter */
+  float amp_random;     /**< dB; a uniform -x...x per note */
+  int32_t amp_velcurve; /**< index of a curve replacing the velocity curve, or -1 */
+  float width;          /**< percent: 100 as recorded, 0 mono, -100 left and right swapped */
+  float position;       /**< -100...100: where the stereo image sits */
+  float fil_random;     /**< cents; a uniform -x...x per note */
+  sc_crossfade key_crossfade, velocity_crossfade;
+  uint8_t cc_crossfade_count;
+  bool cc_crossfade_power; /**< xf_cccurve=power */
+  sc_cc_crossfade cc_crossfades[SC_MAX_CC_CROSSFADES];
+  sc_eq_band eq[3];
+  uint8_t implicit_controllers; /**< SC_IMPLICIT_* bits; all by default */
 } sc_region;
 
 /**
@@ -204,6 +263,90 @@ uint32_t sc_instrument_finalize(sc_instrument *instrument);
  * (SFZ `set_ccN`): `value` 0...1, stored as 0...127. False on a bad controller. [control]
  */
 bool sc_instrument_set_initial_cc(sc_instrument *instrument, uint32_t controller, float value);
+
+/** What a controller modulates. Targets before SC_MOD_LIVE_COUNT follow the controller while
+ * the voice sounds; the others are read once, when the voice starts. */
+typedef enum sc_mod_target {
+  SC_MOD_VOLUME = 0,     /**< dB, added */
+  SC_MOD_AMPLITUDE,      /**< percent; the factors of all amplitude modulations multiply */
+  SC_MOD_PAN,            /**< -100...100, added */
+  SC_MOD_WIDTH,          /**< percent, added */
+  SC_MOD_POSITION,       /**< -100...100, added */
+  SC_MOD_PITCH,          /**< cents, added */
+  SC_MOD_CUTOFF,         /**< cents, added */
+  SC_MOD_RESONANCE,      /**< dB, added */
+  SC_MOD_AMPLFO_DEPTH,   /**< dB */
+  SC_MOD_FILLFO_DEPTH,   /**< cents */
+  SC_MOD_PITCHLFO_DEPTH, /**< cents */
+  SC_MOD_AMPLFO_FREQ,    /**< Hz */
+  SC_MOD_FILLFO_FREQ,    /**< Hz */
+  SC_MOD_PITCHLFO_FREQ,  /**< Hz */
+  SC_MOD_EQ1_GAIN,
+  SC_MOD_EQ2_GAIN,
+  SC_MOD_EQ3_GAIN, /**< dB */
+  SC_MOD_EQ1_FREQ,
+  SC_MOD_EQ2_FREQ,
+  SC_MOD_EQ3_FREQ, /**< Hz */
+  SC_MOD_EQ1_BW,
+  SC_MOD_EQ2_BW,
+  SC_MOD_EQ3_BW, /**< octaves */
+  SC_MOD_LIVE_COUNT,
+  SC_MOD_OFFSET = SC_MOD_LIVE_COUNT, /**< frames */
+  SC_MOD_DELAY,                      /**< seconds */
+  SC_MOD_AMP_VELTRACK,               /**< percent */
+  /** Envelope stages: seconds (start and sustain in percent, depth in cents), in the order
+   * delay, start, attack, hold, decay, sustain, release, depth for each envelope. */
+  SC_MOD_AMPEG_DELAY,
+  SC_MOD_FILEG_DELAY = SC_MOD_AMPEG_DELAY + 8,
+  SC_MOD_PITCHEG_DELAY = SC_MOD_FILEG_DELAY + 8,
+  SC_MOD_TARGET_COUNT = SC_MOD_PITCHEG_DELAY + 8
+} sc_mod_target;
+
+/** Modulation sources: MIDI controllers 0...127, then these (ARIA's extended controllers). */
+enum {
+  SC_SOURCE_PITCH_BEND = 128, /**< 0 full down, 0.5 centre, 1 full up */
+  SC_SOURCE_CHANNEL_PRESSURE = 129,
+  SC_SOURCE_POLY_PRESSURE = 130,    /**< of the voice's key */
+  SC_SOURCE_VELOCITY = 131,         /**< the note-on velocity */
+  SC_SOURCE_RELEASE_VELOCITY = 132, /**< the note-off velocity (0 until released) */
+  SC_SOURCE_KEY = 133,              /**< the note number */
+  SC_SOURCE_GATE = 134,             /**< 1 while the key is held, else 0 */
+  SC_SOURCE_RANDOM = 135,           /**< 0...1, drawn when the voice starts */
+  SC_SOURCE_BIPOLAR_RANDOM = 136,   /**< 0...1 read through a bipolar curve, drawn at start */
+  SC_SOURCE_ALTERNATE = 137,        /**< 0 and 1 on alternate notes */
+  SC_SOURCE_COUNT = 138
+};
+
+/** One controller's effect on one target of a region (`cutoff_oncc74=1200` and its curve,
+ * smoothing and step). */
+typedef struct sc_modulation {
+  uint16_t target; /**< an sc_mod_target */
+  uint16_t source; /**< 0...127 or an SC_SOURCE_* value */
+  int32_t curve;   /**< curve index shaping the source, -1 for linear 0...1 */
+  float depth;     /**< target units at the curve's value 1 */
+  float smooth;    /**< milliseconds of smoothing, 0 for none */
+  float step;      /**< the result moves in steps of this size, 0 for smoothly */
+} sc_modulation;
+
+/** Modulations a region may carry; the engine ignores any beyond (the loader reports them). */
+#define SC_MAX_REGION_MODULATIONS 32
+
+/** Curves an instrument may define (indices 0...SC_MAX_CURVES-1). */
+#define SC_MAX_CURVES 1024
+
+/**
+ * Adds a modulation to a region added earlier. Returns false on a bad region, target, source or
+ * curve index, or out of memory. [control]
+ */
+bool sc_instrument_add_modulation(sc_instrument *instrument, uint32_t region_index,
+                                  const sc_modulation *modulation);
+
+/**
+ * Defines curve `index` from 128 points (input 0...127). Curves 0...6 are built in (linear,
+ * bipolar -1...1, inverted, bipolar inverted, concave x^2, crossfade-in sqrt x, crossfade-out
+ * sqrt(1-x)) and may be replaced, as SFZ <curve> headers do. [control]
+ */
+bool sc_instrument_set_curve(sc_instrument *instrument, uint32_t index, const float points[128]);
 
 /** Number of regions and samples, and bytes of sample memory held. [control] */
 uint32_t sc_instrument_region_count(const sc_instrument *instrument);

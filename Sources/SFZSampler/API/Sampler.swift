@@ -128,9 +128,13 @@ public final class Sampler: @unchecked Sendable {
   }
 
   private var envelope: sc_envelope_params {
-    sc_envelope_params(
-      delay: 0, start: 0, attack: attackDuration, hold: holdDuration, decay: decayDuration,
-      sustain: sustainLevel, release: releaseDuration, depth: 0)
+    var e = sc_envelope_params()
+    e.attack = attackDuration
+    e.hold = holdDuration
+    e.decay = decayDuration
+    e.sustain = sustainLevel
+    e.release = releaseDuration
+    return e
   }
 
   private func install(_ loaded: [LoadedSample], entries: [KeyMapEntry]) {

@@ -72,3 +72,13 @@ struct SampleMetadata: Sendable, Equatable {
     return (loop, [])
   }
 }
+
+extension DecodedAudio {
+  /// The same audio backwards, with its loop and notes mirrored, for direction=reverse.
+  func reversed() -> DecodedAudio {
+    var copy = self
+    copy.channels = channels.map { Array($0.reversed()) }
+    copy.loop = loop.map { SampleLoop(start: frameCount - $0.end, end: frameCount - $0.start) }
+    return copy
+  }
+}

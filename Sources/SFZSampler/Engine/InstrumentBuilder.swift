@@ -29,10 +29,27 @@ struct InstrumentBuilder: ~Copyable {
     return Int(index)
   }
 
-  /// Adds a region.
-  mutating func add(_ region: sc_region) throws(SamplerError) {
+  /// Adds a region and returns its index.
+  @discardableResult
+  mutating func add(_ region: sc_region) throws(SamplerError) -> Int {
     var copy = region
-    guard sc_instrument_add_region(pointer, &copy) >= 0 else { throw .outOfMemory(path: label) }
+    let index = sc_instrument_add_region(pointer, &copy)
+    guard index >= 0 else { throw .outOfMemory(path: label) }
+    return Int(index)
+  }
+
+  /// Adds a modulation to the region at `region`; false when the engine rejects its values.
+  mutating func add(_ modulation: sc_modulation, toRegion region: Int) -> Bool {
+    var copy = modulation
+    return sc_instrument_add_modulation(pointer, UInt32(region), &copy)
+  }
+
+  /// Defines curve `index` from 128 points.
+  mutating func setCurve(_ index: Int, _ points: [Float]) -> Bool {
+    guard points.count == 128, index >= 0 else { return false }
+    return points.withUnsafeBufferPointer {
+      sc_instrument_set_curve(pointer, UInt32(index), $0.baseAddress)
+    }
   }
 
   /// Sets the value (0...1) a controller takes on every channel when the engine adopts the

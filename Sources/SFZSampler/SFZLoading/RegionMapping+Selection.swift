@@ -20,7 +20,10 @@ extension RegionMapping {
 
   /// Whether the mapping turns the opcode into sound.
   static func isHandled(_ name: String) -> Bool {
-    handled.contains(name) || numberedSelectionPrefixes.contains { controller(in: name, $0) != nil }
+    handled.contains(name) || isModulation(name)
+      || (numberedSelectionPrefixes + numberedPerformancePrefixes).contains {
+        controller(in: name, $0) != nil
+      }
   }
 
   /// The controller number `name` carries after `prefix`, if that is all it is.

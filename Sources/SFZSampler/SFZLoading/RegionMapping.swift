@@ -14,7 +14,8 @@ struct RegionMapping {
     "master_volume", "group_volume", "global_amplitude", "master_amplitude", "group_amplitude",
     "amp_veltrack", "pan", "offset", "end", "loop_mode", "loop_start", "loop_end", "trigger",
     "rt_decay", "fil_type", "cutoff", "resonance", "fil_keytrack", "fil_keycenter", "fil_veltrack",
-  ]).union(envelopeOpcodes).union(lfoOpcodes).union(selectionOpcodes)
+  ]).union(envelopeOpcodes).union(lfoOpcodes).union(selectionOpcodes).union(performanceOpcodes)
+    .union(eqOpcodes).union(velocityEnvelopeOpcodes)
 
   private static let envelopeOpcodes: Set<String> = Set(
     ["ampeg", "fileg", "pitcheg"].flatMap { eg in
@@ -36,6 +37,9 @@ struct RegionMapping {
   let audio: DecodedAudio
   let sampleIndex: Int
   let isGenerator: Bool
+  /// The region plays a reversed copy of its sample (direction=reverse): frame positions are
+  /// mirrored into that copy.
+  var reversed = false
 
   func number(_ name: String) -> Double? { region.double(name) }
   func float(_ name: String, _ fallback: Float) -> Float {
@@ -92,7 +96,9 @@ struct RegionMapping {
       )
     }
 
+    if reversed { mirror(&r, frames: frames) }
     applySelection(to: &r, &diagnostics)
+    applyPerformance(to: &r, &diagnostics)
     r.rt_decay = float("rt_decay", 0)
 
     r.ampeg = envelope("ampeg", release: 0.001)
@@ -120,6 +126,21 @@ struct RegionMapping {
     return (r, diagnostics)
   }
 
+  /// Frame positions of the original sample, moved to the same audio in its reversed copy.
+  private func mirror(_ r: inout sc_region, frames: Int) {
+    let last = UInt64(frames - 1)
+    let end = r.end == 0 ? last : min(r.end, last)
+    let offset = min(r.offset, end)
+    r.offset = last - end
+    r.end = last - offset
+    if r.loop_start != 0 || r.loop_end != 0 {
+      let start = min(r.loop_start, last)
+      let loopEnd = min(r.loop_end, last)
+      r.loop_start = last - loopEnd
+      r.loop_end = last - start
+    }
+  }
+
   private func loopMode(_ diagnostics: inout [SFZDiagnostic]) -> sc_loop_mode {
     switch region.string("loop_mode")?.lowercased() {
     case nil:
@@ -136,11 +157,23 @@ struct RegionMapping {
   }
 
   private func envelope(_ eg: String, release: Float) -> sc_envelope_params {
-    sc_envelope_params(
-      delay: float("\(eg)_delay", 0), start: float("\(eg)_start", 0) / 100,
-      attack: float("\(eg)_attack", 0), hold: float("\(eg)_hold", 0),
-      decay: float("\(eg)_decay", 0), sustain: float("\(eg)_sustain", 100) / 100,
-      release: float("\(eg)_release", release), depth: float("\(eg)_depth", 0))
+    var e = sc_envelope_params()
+    e.delay = float("\(eg)_delay", 0)
+    e.start = float("\(eg)_start", 0) / 100
+    e.attack = float("\(eg)_attack", 0)
+    e.hold = float("\(eg)_hold", 0)
+    e.decay = float("\(eg)_decay", 0)
+    e.sustain = float("\(eg)_sustain", 100) / 100
+    e.release = float("\(eg)_release", release)
+    e.depth = float("\(eg)_depth", 0)
+    e.vel2delay = float("\(eg)_vel2delay", 0)
+    e.vel2attack = float("\(eg)_vel2attack", 0)
+    e.vel2hold = float("\(eg)_vel2hold", 0)
+    e.vel2decay = float("\(eg)_vel2decay", 0)
+    e.vel2sustain = float("\(eg)_vel2sustain", 0) / 100
+    e.vel2release = float("\(eg)_vel2release", 0)
+    e.vel2depth = float("\(eg)_vel2depth", 0)
+    return e
   }
 
   private func lfo(_ name: String) -> sc_lfo_params {

@@ -40,6 +40,16 @@ struct SFZInstrumentLoader {
       }
     }
 
+    for (index, points) in parsed.curves.sorted(by: { $0.key < $1.key })
+    where !builder.setCurve(index, points) {
+      diagnostics.append(
+        SFZDiagnostic(
+          severity: .warning, file: path, line: 0,
+          message: "curve_index=\(index) not usable; ignored"))
+    }
+    var velocityCurves: [[Float]: Int] = [:]
+    var reversedIndex: [String: Int] = [:]
+
     var unrendered: [String: SFZLocation] = [:]
     var regionCount = 0
     var keys: ClosedRange<Int>?
@@ -66,11 +76,46 @@ struct SFZInstrumentLoader {
       where !RegionMapping.isHandled(name) && SFZOpcodeTable.shared.lookup(name) != nil {
         if unrendered[name] == nil { unrendered[name] = opcode.location }
       }
-      let mapping = RegionMapping(
+      var mapping = RegionMapping(
         region: region, audio: audio, sampleIndex: index, isGenerator: source.hasPrefix("*"))
-      let (r, problems) = mapping.make()
+      if region.string("direction")?.lowercased() == "reverse" {
+        // Playing backwards reads a reversed copy, so the interpolation kernels stay forward.
+        if reversedIndex[source] == nil {
+          reversedIndex[source] = try builder.add(audio.reversed(), source: source)
+        }
+        mapping = RegionMapping(
+          region: region, audio: audio, sampleIndex: reversedIndex[source]!,
+          isGenerator: source.hasPrefix("*"))
+        mapping.reversed = true
+      }
+      var (r, problems) = mapping.make()
       diagnostics += problems
-      try builder.add(r)
+      if let curve = mapping.velocityCurve() {
+        if velocityCurves[curve] == nil {
+          // Velocity curves live above the 256 indices SFZ <curve> headers may use.
+          let index = 256 + velocityCurves.count
+          if builder.setCurve(index, curve) { velocityCurves[curve] = index }
+        }
+        r.amp_velcurve = Int32(velocityCurves[curve] ?? -1)
+      }
+      let modulations = mapping.modulations()
+      r.implicit_controllers = RegionMapping.implicitControllers(for: modulations)
+      let regionIndex = try builder.add(r)
+      for modulation in modulations.prefix(Int(SC_MAX_REGION_MODULATIONS))
+      where !builder.add(modulation, toRegion: regionIndex) {
+        diagnostics.append(
+          SFZDiagnostic(
+            .warning, at: region.location,
+            "a modulation (target \(modulation.target), source \(modulation.source), curve "
+              + "\(modulation.curve)) has a value the engine cannot use; ignored"))
+      }
+      if modulations.count > Int(SC_MAX_REGION_MODULATIONS) {
+        diagnostics.append(
+          SFZDiagnostic(
+            .warning, at: region.location,
+            "\(modulations.count) modulations; only the first \(SC_MAX_REGION_MODULATIONS) are rendered"
+          ))
+      }
       regionCount += 1
       if r.lokey <= r.hikey {
         keys = Self.union(keys, Int(r.lokey)...Int(r.hikey))

@@ -1,0 +1,120 @@
+import AudioTestSupport
+import CSndfile
+import Foundation
+import SFZSampler
+import Testing
+
+@Suite("Semantics: amplitude")
+struct SemanticsAmplitudeTests {
+  private func level(
+    _ sfz: String, key: UInt8 = 60, velocity: UInt8 = 127, before: [SamplerEvent] = []
+  )
+    throws -> Double
+  {
+    let rig = try SemanticsRig(sfz)
+    return SemanticsRig.level(rig.strike(key, velocity: velocity, frames: 4_800, before: before))
+  }
+
+  @Test("amp_keytrack changes the level by its dB per key from amp_keycenter")
+  func keytrack() throws {
+    let sfz = "<region> sample=*sine amp_veltrack=0 amp_keycenter=60 amp_keytrack=-1.5"
+    let centre = try level(sfz, key: 60)
+    let above = try level(sfz, key: 64)
+    #expect(abs((above - centre) - -6) < 0.1, "\(above - centre) dB for 4 keys at -1.5 dB/key")
+  }
+
+  @Test("amp_velcurve_N points shape velocity, linear between them")
+  func velocityCurve() throws {
+    let sfz = "<region> sample=*sine amp_velcurve_1=0.1 amp_velcurve_100=0.5 amp_velcurve_127=1"
+    let full = try level(sfz, velocity: 127)
+    let hundred = try level(sfz, velocity: 100)
+    let fifty = try level(sfz, velocity: 50)
+    #expect(abs((hundred - full) - Measure.dB(0.5)) < 0.1)
+    let expected = 0.1 + (0.5 - 0.1) * Double(50 - 1) / Double(100 - 1)
+    #expect(abs((fifty - full) - Measure.dB(expected)) < 0.1, "velocity 50: \(fifty - full) dB")
+  }
+
+  @Test("amp_random varies the level of each note within its range")
+  func ampRandom() throws {
+    let rig = try SemanticsRig("<region> sample=*sine amp_veltrack=0 amp_random=6")
+    let reference = try level("<region> sample=*sine amp_veltrack=0")
+    let levels = (0..<20).map { _ in SemanticsRig.level(rig.strike(60, frames: 2_400)) - reference }
+    #expect(levels.allSatisfy { abs($0) <= 6.05 }, "\(levels)")
+    #expect((levels.max()! - levels.min()!) > 3, "the notes differ: \(levels)")
+  }
+
+  @Test("a key crossfade follows its ramp: -6 dB halfway with the gain curve, -3 dB with power")
+  func keyCrossfade() throws {
+    let gain = "<region> sample=*sine amp_veltrack=0 xfin_lokey=60 xfin_hikey=70 xf_keycurve=gain"
+    let power = "<region> sample=*sine amp_veltrack=0 xfin_lokey=60 xfin_hikey=70 xf_keycurve=power"
+    let plain = try level("<region> sample=*sine amp_veltrack=0", key: 65)
+    #expect(abs(try level(gain, key: 65) - plain - Measure.dB(0.5)) < 0.1)
+    #expect(abs(try level(power, key: 65) - plain - Measure.dB(sqrt(0.5))) < 0.1)
+    #expect(try level(gain, key: 59) < -90, "below the fade-in: silent")
+  }
+
+  @Test("a velocity crossfade out silences the top of its range")
+  func velocityCrossfade() throws {
+    let sfz = "<region> sample=*sine amp_veltrack=0 xfout_lovel=64 xfout_hivel=100 xf_velcurve=gain"
+    let soft = try level(sfz, velocity: 60)
+    let middle = try level(sfz, velocity: 82)
+    #expect(abs(middle - soft - Measure.dB(0.5)) < 0.1)
+    #expect(try level(sfz, velocity: 110) < -90)
+  }
+
+  @Test("a CC crossfade follows the controller while the note sounds")
+  func controllerCrossfade() throws {
+    let rig = try SemanticsRig(
+      "<region> sample=*sine amp_veltrack=0 xfin_locc1=0 xfin_hicc1=127 xf_cccurve=gain")
+    let out = rig.render(
+      24_000,
+      [
+        .controlChange(controller: 1, value: 127), .noteOn(key: 60, velocity: 100, frame: 10),
+        .controlChange(controller: 1, value: 0, frame: 12_000),
+      ])
+    #expect(SemanticsRig.level(Array(out[2_000..<11_000])) > -4)
+    #expect(Measure.peak(out[13_000...]) < 1e-4, "faded out with the controller")
+  }
+
+  @Test("amplitude_oncc7 with curve 4 replaces the default CC7 law; volume_onccN adds dB")
+  func controllerVolume() throws {
+    let sfz = "<region> sample=*sine amp_veltrack=0 amplitude_oncc7=100 amplitude_curvecc7=4"
+    let full = try level(sfz, before: [.controlChange(controller: 7, value: 127)])
+    let half = try level(sfz, before: [.controlChange(controller: 7, value: 64)])
+    #expect(abs((half - full) - Measure.dB(pow(64.0 / 127, 2))) < 0.15, "once, not squared twice")
+    let gain = "<region> sample=*sine amp_veltrack=0 volume_oncc20=-12"
+    let low = try level(gain, before: [.controlChange(controller: 20, value: 0)])
+    let high = try level(gain, before: [.controlChange(controller: 20, value: 127)])
+    #expect(abs((high - low) - -12) < 0.1)
+  }
+
+  @Test("width 0 folds a stereo sample to mono; position moves it")
+  func widthAndPosition() throws {
+    let fixtures = try DecodingFixtures()
+    let frames = 9_600
+    var stereo: [Float] = []
+    for i in 0..<frames {
+      stereo.append(Float(0.5 * sin(Double(i) * 2 * .pi * 400 / 48_000)))
+      stereo.append(0)
+    }
+    let wav = try fixtures.writeFloat(
+      "left.wav", values: stereo, channels: 2, format: Int32(SF_FORMAT_WAV | SF_FORMAT_FLOAT),
+      sampleRate: 48_000)
+    func render(_ opcodes: String) throws -> (Double, Double) {
+      let sfz = "<region> sample=\(wav) amp_veltrack=0 pitch_keycenter=60 \(opcodes)"
+      let rig = try SemanticsRig(sfz)
+      var left = [Float](repeating: 0, count: 4_800)
+      var right = [Float](repeating: 0, count: 4_800)
+      rig.sampler.play(noteNumber: 60, velocity: 100)
+      rig.sampler.render(frameCount: 4_800, left: &left, right: &right)
+      return (Measure.rmsDB(left[240...]), Measure.rmsDB(right[240...]))
+    }
+    let recorded = try render("")
+    #expect(recorded.1 < -90, "the sample is on the left only")
+    let mono = try render("width=0")
+    #expect(abs(mono.0 - mono.1) < 0.1, "width 0: both sides equal")
+    #expect(abs(mono.0 - (recorded.0 - 6.02)) < 0.2, "half of the left on each side")
+    let moved = try render("width=0 position=100")
+    #expect(moved.0 < -90, "position=100 puts the mono image on the right")
+  }
+}
