@@ -57,7 +57,9 @@ let package = Package(
     .testTarget(name: "SFZTests", dependencies: ["SFZ"]),
     .testTarget(
       name: "SFZSamplerTests",
-      dependencies: ["SFZSampler", "SFZ", "CSndfile", "CSamplerCore", "AudioTestSupport"]
+      dependencies: [
+        "SFZSampler", "SFZ", "MIDIFile", "CSndfile", "CSamplerCore", "AudioTestSupport",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

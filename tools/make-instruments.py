@@ -516,7 +516,7 @@ def demo_sfz(key_regions):
         "// Demonstrates the full header hierarchy: <control>, <global>, one <master> per\n"
         "// instrument, <group>, <region>.\n"
         "\n<control>\n"
-        "\n<global>\nglobal_volume=-8  // headroom: the full demo song stays below full scale\n"
+        "\n<global>\nglobal_volume=-4  // headroom: the full demo song stays below full scale\n"
         f"\n<master>  // Sine Keys, keys 36..96\n{KEYS_ENVELOPE}\n" +
         keys_sfz_body(key_regions, "keys/samples/") +
         "\n<master>  // drums, keys 24..35\nloop_mode=one_shot\n" +

@@ -18,9 +18,10 @@ void sc_engine_config_init(sc_engine_config *config) {
 
 static void reset_channel(sc_channel *c) {
   *c = (sc_channel){0};
-  /* Unity volume and expression until a MIDI file says otherwise, so an instrument plays at the
-   * level its author set; pan centred. */
-  c->cc[7] = 127;
+  /* The General MIDI power-on state, which ARIA and sfizz also start from: volume 100 (-4.1 dB
+   * through the squared volume law, headroom for chords of full-scale samples), expression full,
+   * pan centred. */
+  c->cc[7] = 100;
   c->cc[10] = 64;
   c->cc[11] = 127;
   c->last_keyswitch = SC_NO_KEY;

@@ -21,6 +21,11 @@ final class CoreHarness {
     engine = sc_engine_create(&config)!
     self.sampleRate = sampleRate
     self.blockSize = blockSize
+    // Levels are measured at unity channel volume, not the General MIDI power-on 100.
+    for channel in UInt8(0)..<16 {
+      var unity = Event.cc(7, 127, channel: channel)
+      _ = sc_engine_post(engine, &unity)
+    }
   }
 
   deinit { sc_engine_destroy(engine) }

@@ -50,12 +50,15 @@ struct Fixture {
 
   /// A DC sample (constant 0.5) and an instrument mapping it over every key with its root at
   /// middle C: every note-on turns the output on at exactly its frame, which makes onsets
-  /// measurable to the frame.
+  /// measurable to the frame. `set_cc7=127` plays it at unity channel volume rather than the
+  /// General MIDI power-on 100, so levels read back as written.
   func writeDCInstrument(seconds: Double = 1, sampleRate: Int = 48_000) throws {
     let frames = Int(seconds * Double(sampleRate))
     try writeSample(
       "dc.wav", samples: [Float](repeating: 0.5, count: frames), sampleRate: sampleRate)
-    try write("dc.sfz", text: "<region> sample=dc.wav lokey=0 hikey=127 pitch_keycenter=60\n")
+    try write(
+      "dc.sfz",
+      text: "<control> set_cc7=127\n<region> sample=dc.wav lokey=0 hikey=127 pitch_keycenter=60\n")
   }
 
   func remove() {

@@ -101,7 +101,8 @@ import Testing
     // A 3 kHz sine played a fifth up: the interpolators leave different errors.
     let sine = (0..<48_000).map { Float(0.5 * sin(2 * Double.pi * 3_000 * Double($0) / 48_000)) }
     try fixture.writeSample("sine.wav", samples: sine, sampleRate: 48_000)
-    try fixture.write("sine.sfz", text: "<region> sample=sine.wav pitch_keycenter=60\n")
+    try fixture.write(
+      "sine.sfz", text: "<control> set_cc7=127\n<region> sample=sine.wav pitch_keycenter=60\n")
     try fixture.write(
       "fifth.mid",
       song: StandardMIDIWriter(

@@ -13,7 +13,8 @@ import Testing
     defer { fixture.remove() }
     try fixture.writeSample(
       "held.wav", samples: [Float](repeating: level, count: 32_000), sampleRate: 8_000)
-    try fixture.write("held.sfz", text: "<region> sample=held.wav pitch_keycenter=60\n")
+    try fixture.write(
+      "held.sfz", text: "<control> set_cc7=127\n<region> sample=held.wav pitch_keycenter=60\n")
     try fixture.write("held.mid", song: heldNote)
     let outcome = try await SFZPlayRunner.run(
       [

@@ -4,6 +4,12 @@ import Foundation
 /// A polyphonic sampler: load samples (raw, audio files, WavPack) or an SFZ instrument, then play
 /// notes and render audio from the audio thread.
 ///
+/// Every MIDI channel starts in the General MIDI power-on state, as ARIA and sfizz do: volume
+/// (CC7) 100, which is -4.1 dB through the squared volume law and leaves headroom for chords of
+/// full-scale samples; expression (CC11) 127; pan (CC10) centred. Send
+/// `controlChange(controller: 7, value: 127)` for unity gain. An SFZ instrument that maps CC7,
+/// CC10 or CC11 itself (`amplitude_oncc7=...`) replaces these default laws.
+///
 /// Loading and key-map calls build the new instrument on the calling thread and swap it in
 /// atomically, so they are safe while another thread renders. `play`, `stop` and the controller
 /// calls reach the render thread through a lock-free queue. `render` is real-time safe.
@@ -284,6 +290,10 @@ public final class Sampler: @unchecked Sendable {
 
   /// The most voices that sounded at once since the sampler was created.
   public var peakVoices: Int { Int(engine.stats.peak_voices) }
+
+  /// Note-ons that no region answered since the sampler was created (keys outside the
+  /// instrument, or conditions no region meets).
+  public var unplayedNoteCount: Int { Int(engine.stats.notes_unplayed) }
 
   /// Events dropped because the render thread did not run while thousands were queued.
   public var droppedEventCount: Int { engine.droppedEvents }

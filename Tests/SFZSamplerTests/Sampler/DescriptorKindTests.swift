@@ -23,7 +23,7 @@ struct DescriptorKindTests {
     let descriptor = Samples.descriptor(root: 60, keys: 48...72, looping: true)
 
     func render(_ load: (Sampler) throws -> Void) rethrows -> [Float] {
-      let sampler = Sampler(sampleRate: 48_000)
+      let sampler = Sampler.unity()
       try load(sampler)
       sampler.buildKeyMap()
       sampler.play(noteNumber: 63, velocity: 100)
@@ -56,7 +56,7 @@ struct DescriptorKindTests {
     let interleaved = zip(left, right).flatMap { [$0, $1] }
     let descriptor = Samples.descriptor(root: 69)
     func render(_ data: [Float], interleaved: Bool) throws -> ([Float], [Float]) {
-      let sampler = Sampler()
+      let sampler = Sampler.unity()
       try sampler.loadRawSampleData(
         from: SampleDataDescriptor(
           sampleDescriptor: descriptor, sampleRate: 48_000, isInterleaved: interleaved,

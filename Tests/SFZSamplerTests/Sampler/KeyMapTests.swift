@@ -9,7 +9,7 @@ struct KeyMapTests {
   /// Two samples on key 69 whose velocity ranges overlap in 64...100; they differ in pitch
   /// (440 and 660 Hz) so the output tells which one played.
   private func overlapping() throws -> Sampler {
-    let sampler = Sampler()
+    let sampler = Sampler.unity()
     let low = Samples.descriptor(root: 69, keys: 60...80, velocities: 1...100)
     var high = Samples.descriptor(root: 69, keys: 60...80, velocities: 64...127)
     try sampler.loadRawSampleData(from: Samples.sine(low))
@@ -40,7 +40,7 @@ struct KeyMapTests {
 
   @Test("buildSimpleKeyMap plays each key from the sample with the nearest root frequency")
   func nearestSample() throws {
-    let sampler = Sampler()
+    let sampler = Sampler.unity()
     // Different levels tell the two samples apart; both play at the key's pitch.
     try sampler.loadRawSampleData(from: Samples.sine(Samples.descriptor(root: 48), amplitude: 0.5))
     try sampler.loadRawSampleData(from: Samples.sine(Samples.descriptor(root: 72), amplitude: 0.1))
@@ -60,7 +60,7 @@ struct KeyMapTests {
 
   @Test("unloadAllSamples leaves silence once the sounding voices have faded")
   func unloadLeavesSilence() throws {
-    let sampler = Sampler()
+    let sampler = Sampler.unity()
     try sampler.loadRawSampleData(
       from: Samples.sine(Samples.descriptor(root: 60, looping: true), seconds: 1))
     sampler.buildKeyMap()
@@ -85,7 +85,7 @@ struct KeyMapTests {
       sampleRate: 48_000)
     try DecodingFixtures.appendSmpl(
       toWAV: path, unityNote: 60, pitchFraction: 0, loops: [(0, 1_280, 11_519)])
-    let sampler = Sampler()
+    let sampler = Sampler.unity()
     try sampler.loadAudioFile(from: Samples.descriptor(root: 60, looping: true), path: path)
     sampler.buildKeyMap()
     sampler.play(noteNumber: 60, velocity: 127)

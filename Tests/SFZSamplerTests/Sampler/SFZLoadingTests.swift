@@ -18,7 +18,7 @@ struct SFZLoadingTests {
   @Test("a *sine generator plays every key at its own pitch")
   func sineGenerator() throws {
     let url = try write("<region> sample=*sine lokey=0 hikey=127\n")
-    let sampler = Sampler()
+    let sampler = Sampler.unity()
     let report = try sampler.loadInstrument(url: url)
     #expect(report.regionCount == 1)
     #expect(report.keyRange == 0...127)
@@ -41,7 +41,7 @@ struct SFZLoadingTests {
       <region> sample=*sine
       <region> sample=nothing-here.wav lokey=61 hikey=61
       """)
-    let sampler = Sampler()
+    let sampler = Sampler.unity()
     let report = try sampler.loadInstrument(url: url)
     #expect(report.regionCount == 1)
     let warning = report.diagnostics.first { $0.message.contains("nothing-here.wav") }

@@ -4,6 +4,19 @@ import SFZSampler
 
 /// Renders a `Sampler` the way an audio callback would, in blocks.
 extension Sampler {
+  /// Levels in these tests are measured at unity channel volume, not the General MIDI
+  /// power-on 100 the engine starts from.
+  func setUnityChannelVolume() {
+    for channel in UInt8(0)..<16 { controlChange(controller: 7, value: 127, channel: channel) }
+  }
+
+  /// A sampler at unity channel volume.
+  static func unity(sampleRate: Double = 48_000, maximumPolyphony: Int = 64) -> Sampler {
+    let sampler = Sampler(sampleRate: sampleRate, maximumPolyphony: maximumPolyphony)
+    sampler.setUnityChannelVolume()
+    return sampler
+  }
+
   func renderFrames(_ frames: Int, block: Int = 256) -> (left: [Float], right: [Float]) {
     var left = [Float](repeating: 0, count: frames)
     var right = [Float](repeating: 0, count: frames)

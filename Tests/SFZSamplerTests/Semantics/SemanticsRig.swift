@@ -22,6 +22,7 @@ struct SemanticsRig {
     try sfz.write(to: url, atomically: true, encoding: .utf8)
     sampler = Sampler(sampleRate: Self.rate, maximumPolyphony: polyphony)
     report = try sampler.loadInstrument(url: url)
+    sampler.setUnityChannelVolume()
   }
 
   /// Renders `frames` frames (left channel) in blocks of 128, each event at its frame counted
