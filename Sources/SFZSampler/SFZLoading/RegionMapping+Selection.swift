@@ -18,7 +18,7 @@ extension RegionMapping {
   /// that events move (pitch bend 128, channel and poly pressure 129 and 130).
   static let numberedSelectionPrefixes: [String: Int] = [
     "locc": 137, "hicc": 137, "on_locc": 130, "on_hicc": 130, "start_locc": 130,
-    "start_hicc": 130,
+    "start_hicc": 130, "lohdcc": 137, "hihdcc": 137,
   ]
 
   /// Whether the mapping turns the opcode into sound.
@@ -45,6 +45,20 @@ extension RegionMapping {
     for (name, opcode) in region.opcodes {
       if let cc = Self.controller(in: name, prefix, upTo: highest), let value = opcode.number {
         found[cc] = Int(value)
+      }
+    }
+    return found
+  }
+
+  /// ARIA's high-definition bounds (`lohdccN`/`hihdccN`, 0...1) on the engine's 128 controller
+  /// steps: rounded inwards, so the range keeps exactly the steps that lie inside it.
+  private func highDefinition(_ prefix: String, rounding: FloatingPointRoundingRule) -> [Int: Int] {
+    var found: [Int: Int] = [:]
+    for (name, opcode) in region.opcodes {
+      if let cc = Self.controller(in: name, prefix, upTo: 137), let value = opcode.number {
+        // a hair of slack, so a bound written as n/127 in decimals lands on step n
+        let steps = (value * 127 + (rounding == .up ? -1e-6 : 1e-6)).rounded(rounding)
+        found[cc] = Int(min(max(steps, 0), 127))
       }
     }
     return found
@@ -113,8 +127,8 @@ extension RegionMapping {
   private func applyControllerConditions(
     to r: inout sc_region, _ diagnostics: inout [SFZDiagnostic]
   ) {
-    let lows = controllers("locc")
-    let highs = controllers("hicc")
+    let lows = controllers("locc").merging(highDefinition("lohdcc", rounding: .up)) { $1 }
+    let highs = controllers("hicc").merging(highDefinition("hihdcc", rounding: .down)) { $1 }
     let numbers = Set(lows.keys).union(highs.keys).sorted()
     let limit = Int(SC_MAX_CC_CONDITIONS)
     let conditions = numbers.prefix(limit).map { cc in

@@ -230,4 +230,21 @@ struct SemanticsFilterPedalTests {
     #expect(SemanticsRig.level(quiet) < -90)
     #expect(SemanticsRig.level(fired) > -20, "pressure entering 100...127 plays the region")
   }
+
+  @Test("lohdccN/hihdccN bound a controller on 0...1, keeping the 7-bit steps inside")
+  func highDefinitionConditions() throws {
+    let rig = try SemanticsRig(
+      """
+      <group> amp_veltrack=0 volume=-12
+      <region> sample=*sine lohdcc1=0.5 hihdcc1=0.75 tune=700
+      <region> sample=*sine hihdcc1=0.49 tune=0
+      """)
+    #expect(rig.report.diagnostics.isEmpty, "\(rig.report.diagnostics)")
+    // 0.5 is step 63.5, 0.75 step 95.25, 0.49 step 62.2: 63 and 96 lie outside both.
+    let cases: [(UInt8, Int?)] = [(62, 0), (63, nil), (64, 7), (95, 7), (96, nil)]
+    for (value, tone) in cases {
+      let out = rig.strike(60, before: [.controlChange(controller: 1, value: value)])
+      #expect(SemanticsRig.tone(out, among: [0, 7]) == tone, "cc1=\(value)")
+    }
+  }
 }
