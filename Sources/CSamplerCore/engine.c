@@ -145,13 +145,28 @@ static void apply_event(sc_engine *e, const sc_event *ev) {
     case SC_EVENT_CONTROL_CHANGE:
       if (ev->data1 < 128) sc_control_change(e, ch, ev->data1, ev->data2 & 127);
       break;
-    case SC_EVENT_PITCH_BEND:
+    case SC_EVENT_PITCH_BEND: {
+      int32_t previous = c->bend;
       c->bend = ev->value < -8192 ? -8192 : ev->value > 8191 ? 8191 : ev->value;
+      /* on_locc128 regions see the bend on 0...127, as conditions do */
+      sc_cc_trigger(e, ch, SC_SOURCE_PITCH_BEND,
+                    (uint8_t)(((previous + 8192) * 127 + 8191) / 16383),
+                    (uint8_t)(((c->bend + 8192) * 127 + 8191) / 16383));
       break;
+    }
     case SC_EVENT_PROGRAM_CHANGE: c->program = ev->data1 & 127; break;
-    case SC_EVENT_CHANNEL_PRESSURE: c->channel_pressure = ev->data1 & 127; break;
+    case SC_EVENT_CHANNEL_PRESSURE: {
+      uint8_t previous = c->channel_pressure;
+      c->channel_pressure = ev->data1 & 127;
+      sc_cc_trigger(e, ch, SC_SOURCE_CHANNEL_PRESSURE, previous, c->channel_pressure);
+      break;
+    }
     case SC_EVENT_POLY_PRESSURE:
-      if (ev->data1 < 128) c->poly_pressure[ev->data1] = ev->data2 & 127;
+      if (ev->data1 < 128) {
+        uint8_t previous = c->poly_pressure[ev->data1];
+        c->poly_pressure[ev->data1] = ev->data2 & 127;
+        sc_cc_trigger(e, ch, SC_SOURCE_POLY_PRESSURE, previous, c->poly_pressure[ev->data1]);
+      }
       break;
     case SC_EVENT_PARAMETER:
       if (ev->data1 < SC_PARAM_COUNT && isfinite(ev->number)) e->params[ev->data1] = ev->number;

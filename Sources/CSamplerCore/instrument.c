@@ -193,6 +193,7 @@ uint32_t sc_instrument_finalize(sc_instrument *instrument) {
   instrument->seq_counters =
       calloc(instrument->region_count ? instrument->region_count : 1, sizeof(uint32_t));
   if (!instrument->seq_counters) return UINT32_MAX;
+  sc_instrument_build_pedals(instrument);
   instrument->finalized = true;
   return clamped;
 }

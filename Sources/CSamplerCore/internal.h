@@ -61,6 +61,7 @@ struct sc_instrument {
   /* round robin step per region; the render thread alone writes it once the engine adopts */
   uint32_t *seq_counters;
   bool keyswitch[128];     /* keys that set the channel's last keyswitch */
+  bool pedal_cc[128];      /* controllers some region takes as its sustain or sostenuto pedal */
   int16_t sw_default;      /* last keyswitch before any is played, or SC_NO_KEY */
   int16_t initial_cc[128]; /* set_ccN values 0...127, or -1 */
   bool finalized;
@@ -267,6 +268,16 @@ typedef struct sc_voice {
   float last_eq[9];
   sc_eq_coeffs eq_coeffs[3];
   sc_eq_state eq_state;
+
+  /* the second filter (filter2.c) */
+  float cutoff2_cents; /* key and velocity tracking */
+  float damping2, last_resonance2;
+  double last_cutoff2;
+  sc_filter_coeffs filter2_coeffs;
+  sc_filter_state filter2;
+
+  float key_delta;        /* SC_SOURCE_KEY_DELTA: half-steps from the channel's previous key */
+  bool sostenuto_latched; /* the key was down when the sostenuto pedal went down (pedals.c) */
 } sc_voice;
 
 /* ---------------------------------------------------------------- engine */
@@ -284,6 +295,8 @@ typedef struct sc_channel {
   bool release_pending[128]; /* key up while the pedal holds: release triggers wait for it */
   int16_t last_keyswitch;    /* SC_NO_KEY until one is played (or the instrument's default) */
   int16_t previous_key;      /* the key of the last note-on, SC_NO_KEY before any */
+  uint64_t last_note_frame;  /* engine frame of the last note-on, valid when any_note */
+  bool any_note;
   uint8_t previous_velocity;
   /* keys held in mono mode, oldest first */
   uint8_t held[128];
@@ -377,6 +390,7 @@ typedef struct sc_selection {
   float random;       /* 0...1, one draw per event */
   uint64_t first_age; /* age the event's first voice gets: its voices never stop each other */
   uint8_t cc, cc_value, cc_previous;
+  float timer; /* seconds since the channel's previous note-on; INFINITY before the first */
 } sc_selection;
 
 bool sc_instrument_build_key_table(sc_instrument *instrument);
@@ -405,6 +419,22 @@ void sc_polyphony_make_room(sc_engine *engine, const sc_region *region, uint8_t 
                             uint8_t key, uint8_t velocity, uint64_t first_age);
 void sc_choke_others(sc_engine *engine, const sc_region *region, uint8_t channel,
                      uint64_t first_age);
+
+/* pedals.c */
+void sc_instrument_build_pedals(sc_instrument *instrument);
+/* Whether a pedal keeps the voice sounding now that its key has gone up. */
+bool sc_pedal_holds(const sc_engine *engine, const sc_voice *voice);
+/* A pedal controller moved: latches sostenuto notes, releases notes no pedal holds any more. */
+void sc_pedals_changed(sc_engine *engine, uint8_t channel, uint8_t controller, uint8_t previous,
+                       uint8_t value);
+
+/* filter2.c: the second filter, in series after the first */
+void sc_filter2_start(sc_voice *voice, uint8_t key, uint8_t velocity);
+void sc_filter2_process(sc_voice *voice, const sc_live_mods *live, double sample_rate, float *left,
+                        float *right, uint32_t frames);
+
+/* region_select.c: seconds since the channel's previous note-on, INFINITY before any */
+float sc_channel_timer(const sc_engine *engine, const sc_channel *channel);
 
 /* random.c */
 void sc_random_seed(uint64_t *state, uint64_t seed);

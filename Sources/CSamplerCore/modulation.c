@@ -17,6 +17,8 @@ static float source_value(const sc_engine *engine, const sc_voice *v, uint16_t s
     case SC_SOURCE_RANDOM:
     case SC_SOURCE_BIPOLAR_RANDOM: return v->random_unit;
     case SC_SOURCE_ALTERNATE: return v->alternate ? 1.0f : 0.0f;
+    case SC_SOURCE_KEY_DELTA: return v->key_delta;
+    case SC_SOURCE_ABSOLUTE_KEY_DELTA: return fabsf(v->key_delta);
     default: return 0.0f;
   }
 }
@@ -25,7 +27,10 @@ static float modulation_value(const sc_engine *engine, const sc_voice *v, const 
   int32_t curve = m->curve;
   /* a bipolar source read through the default curve still swings both ways */
   if (curve < 0 && m->source == SC_SOURCE_BIPOLAR_RANDOM) curve = 1;
-  float y = sc_curve_eval(v->instrument, curve, source_value(engine, v, m->source)) * m->depth;
+  float x = source_value(engine, v, m->source);
+  /* key deltas count half-steps: the depth is per half-step, beyond any 0...1 curve */
+  bool half_steps = m->source == SC_SOURCE_KEY_DELTA || m->source == SC_SOURCE_ABSOLUTE_KEY_DELTA;
+  float y = (half_steps ? x : sc_curve_eval(v->instrument, curve, x)) * m->depth;
   if (m->step > 0.0f) y = roundf(y / m->step) * m->step;
   return y;
 }

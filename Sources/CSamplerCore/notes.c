@@ -66,7 +66,8 @@ static sc_selection key_selection(sc_engine *engine, sc_select_kind kind, uint8_
                         .previous_key = c->previous_key,
                         .other_keys_held = others,
                         .random = sc_random_unit(&engine->rng_state),
-                        .first_age = engine->note_counter + 1};
+                        .first_age = engine->note_counter + 1,
+                        .timer = sc_channel_timer(engine, c)};
 }
 
 /* Starts the regions of `key` that answer; returns how many. */
@@ -162,6 +163,8 @@ void sc_note_on(sc_engine *engine, uint8_t channel, uint8_t key, uint8_t velocit
   }
   c->previous_key = key;
   c->previous_velocity = velocity;
+  c->last_note_frame = engine->now;
+  c->any_note = true;
 }
 
 void sc_note_off(sc_engine *engine, uint8_t channel, uint8_t key) {
@@ -186,7 +189,7 @@ void sc_note_off(sc_engine *engine, uint8_t channel, uint8_t key) {
     sc_voice *v = &engine->voices[i];
     if (v->state != SC_VOICE_PLAYING || v->channel != channel || v->key != key || v->released)
       continue;
-    if (c->sustain)
+    if (sc_pedal_holds(engine, v))
       v->sustained = true;
     else
       sc_voice_release(engine, v);
@@ -197,12 +200,9 @@ void sc_note_off(sc_engine *engine, uint8_t channel, uint8_t key) {
   if (c->sustain) c->release_pending[key] = true;
 }
 
-static void release_sustained(sc_engine *engine, uint8_t channel) {
-  for (uint32_t i = 0; i < engine->voice_slots; i++) {
-    sc_voice *v = &engine->voices[i];
-    if (v->state == SC_VOICE_PLAYING && v->channel == channel && v->sustained)
-      sc_voice_release(engine, v);
-  }
+/* The release regions of keys let go while CC64 was down; the notes themselves follow their
+ * regions' own pedals (pedals.c). */
+static void start_pending_releases(sc_engine *engine, uint8_t channel) {
   sc_channel *c = &engine->channels[channel];
   for (int k = 0; k < 128; k++) {
     if (!c->release_pending[k]) continue;
@@ -216,10 +216,12 @@ void sc_control_change(sc_engine *engine, uint8_t channel, uint8_t controller, u
   uint8_t previous = c->cc[controller];
   c->cc[controller] = value;
   sc_cc_trigger(engine, channel, controller, previous, value);
+  if (engine->current && engine->current->pedal_cc[controller])
+    sc_pedals_changed(engine, channel, controller, previous, value);
   switch (controller) {
     case 64: {
       bool down = value >= 64;
-      if (c->sustain && !down) release_sustained(engine, channel);
+      if (c->sustain && !down) start_pending_releases(engine, channel);
       c->sustain = down;
       break;
     }
@@ -235,9 +237,14 @@ void sc_control_change(sc_engine *engine, uint8_t channel, uint8_t controller, u
       c->channel_pressure = 0;
       c->cc[1] = 0;
       c->cc[11] = 127;
-      if (c->sustain) release_sustained(engine, channel);
+      if (c->sustain) start_pending_releases(engine, channel);
       c->sustain = false;
-      c->cc[64] = 0;
+      for (uint8_t pedal = 64; pedal <= 67; pedal++) {
+        uint8_t was = c->cc[pedal];
+        c->cc[pedal] = 0;
+        if (engine->current && engine->current->pedal_cc[pedal])
+          sc_pedals_changed(engine, channel, pedal, was, 0);
+      }
       break;
     case 123: /* all notes off: every key up, pedal or not */
       for (uint32_t i = 0; i < engine->voice_slots; i++) {

@@ -1,5 +1,6 @@
 /* region_select.c - which regions an event plays: a per-key table built at finalize time, then a
  * check of each candidate's conditions against the channel's state at event time. */
+#include <math.h>
 #include <stdlib.h>
 
 #include "internal.h"
@@ -63,6 +64,29 @@ bool sc_region_answers(const sc_region *r, const sc_selection *s) {
 
 static bool in_range(int value, int lo, int hi) { return value >= lo && value <= hi; }
 
+float sc_channel_timer(const sc_engine *engine, const sc_channel *c) {
+  if (!c->any_note) return INFINITY;
+  return (float)((double)(engine->now - c->last_note_frame) / engine->config.sample_rate);
+}
+
+/* A condition's controller on 0...127, the extended ones (128...137) as the event sees them. */
+static int condition_value(const sc_selection *s, uint8_t cc) {
+  const sc_channel *c = s->channel;
+  if (cc < 128) return c->cc[cc];
+  switch (cc) {
+    case SC_SOURCE_PITCH_BEND: return (int)lroundf((c->bend + 8192) * 127.0f / 16383.0f);
+    case SC_SOURCE_CHANNEL_PRESSURE: return c->channel_pressure;
+    case SC_SOURCE_POLY_PRESSURE: return c->poly_pressure[s->key];
+    case SC_SOURCE_VELOCITY: return s->velocity;
+    case SC_SOURCE_KEY: return s->key;
+    case SC_SOURCE_GATE: return s->kind == SC_SELECT_NOTE_ON || s->other_keys_held ? 127 : 0;
+    case SC_SOURCE_RANDOM:
+    case SC_SOURCE_BIPOLAR_RANDOM: return (int)(s->random * 127.0f + 0.5f);
+    case SC_SOURCE_ALTERNATE: return (s->first_age & 1) ? 127 : 0;
+    default: return 0;
+  }
+}
+
 uint8_t sc_region_velocity(const sc_region *r, const sc_selection *s) {
   if (s->kind == SC_SELECT_CC) return 127;
   return r->sw_vel_previous && s->previous_velocity > 0 ? s->previous_velocity : s->velocity;
@@ -79,8 +103,9 @@ bool sc_region_matches(const sc_region *r, const sc_selection *s) {
     return false;
   for (uint32_t i = 0; i < r->cc_condition_count; i++) {
     const sc_cc_range *cond = &r->cc_conditions[i];
-    if (!in_range(c->cc[cond->cc & 127], cond->lo, cond->hi)) return false;
+    if (!in_range(condition_value(s, cond->cc), cond->lo, cond->hi)) return false;
   }
+  if (!(s->timer >= r->lotimer && s->timer <= r->hitimer)) return false;
   if (r->sw_previous != SC_NO_KEY && r->sw_previous != s->previous_key) return false;
   if (!sc_keyswitch_matches(r, c)) return false;
   /* hirand=1 takes r=1 too, so the full range never misses */
@@ -139,4 +164,16 @@ void sc_region_init(sc_region *r) {
   r->fil_type = SC_FILTER_NONE;
   r->cutoff = 20000.0f;
   r->fil_keycenter = 60.0f;
+  r->fil2_type = SC_FILTER_NONE;
+  r->cutoff2 = 20000.0f;
+  r->fil2_keycenter = 60.0f;
+  r->pan_keycenter = 60.0f;
+  r->sustain_sw = true;
+  r->sostenuto_sw = true;
+  r->sustain_cc = 64;
+  r->sostenuto_cc = 66;
+  r->sustain_lo = 64.0f;
+  r->sostenuto_lo = 64.0f;
+  r->lotimer = 0.0f;
+  r->hitimer = INFINITY;
 }

@@ -88,6 +88,7 @@ void sc_voice_start(sc_engine *engine, sc_voice *v, const sc_instrument *instrum
   float bipolar = 2.0f * sc_random_unit(&engine->rng_state) - 1.0f;
   float unipolar = sc_random_unit(&engine->rng_state);
   float vel = velocity / 127.0f;
+  v->key_delta = c->previous_key == SC_NO_KEY ? 0.0f : (float)(key - c->previous_key);
   float mods[SC_MOD_TARGET_COUNT] = {0};
   if (v->mod_count) sc_mods_note_on(engine, v, mods);
   sc_envelope_params ampeg = shaped_envelope(&r->ampeg, mods + SC_MOD_AMPEG_DELAY, vel);
@@ -140,7 +141,7 @@ void sc_voice_start(sc_engine *engine, sc_voice *v, const sc_instrument *instrum
                              ? sc_curve_eval(instrument, r->amp_velcurve, vel)
                              : velocity_gain(r->amp_veltrack + mods[SC_MOD_AMP_VELTRACK], velocity);
   v->static_gain = powf(10.0f, volume_db / 20.0f) * velocity_curve * v->xfade_gain;
-  v->base_pan = r->pan / 100.0f;
+  v->base_pan = (r->pan + r->pan_keytrack * (key - r->pan_keycenter)) / 100.0f;
   v->cutoff_cents = r->fil_keytrack * (key - r->fil_keycenter) +
                     r->fil_veltrack * velocity / 127.0f + r->fil_random * bipolar;
   v->channel_gain = channel_gain(c, r->implicit_controllers);
@@ -162,6 +163,7 @@ void sc_voice_start(sc_engine *engine, sc_voice *v, const sc_instrument *instrum
   v->last_pan = NAN;
   v->last_cutoff = NAN;
   v->damping = sc_filter_damping(r->resonance);
+  if (r->fil2_type != SC_FILTER_NONE) sc_filter2_start(v, key, velocity);
   engine->playing++;
 }
 
@@ -405,6 +407,8 @@ void sc_voice_render(sc_engine *engine, sc_voice *v, float *left, float *right, 
       }
       sc_filter_process(r->fil_type, &v->filter_coeffs, &v->filter, bl, stereo ? br : NULL, got);
     }
+    if (r->fil2_type != SC_FILTER_NONE)
+      sc_filter2_process(v, &live, rate, bl, stereo ? br : NULL, got);
     if (v->eq_active || live_mods) {
       if (update_eq(v, live_mods ? &live : NULL, rate))
         for (int b = 0; b < 3; b++)

@@ -67,7 +67,11 @@ typedef struct sc_cc_range {
   uint8_t lo, hi; /**< 0...127 */
 } sc_cc_range;
 
-/** Controller conditions (loccN/hiccN) a region may carry; the loader reports any beyond. */
+/** Controller conditions (loccN/hiccN) a region may carry; the loader reports any beyond.
+ * Conditions may name the extended controllers 128...137 (SC_SOURCE_*), read on 0...127: bend
+ * (8192 steps down at 0, centre at 63.5), pressures, velocity, key, gate (127 while a key is
+ * held), random (the event's draw) and alternate (0 or 127 on alternate note-ons); release
+ * velocity reads 0. Triggers (on_cc) may name 128...130, fired by bend and pressure events. */
 #define SC_MAX_CC_CONDITIONS 8
 
 /** A value meaning "no key" in the keyswitch fields. */
@@ -191,6 +195,14 @@ typedef struct sc_region {
   float fil_keytrack; /**< cents per key */
   float fil_keycenter;
   float fil_veltrack; /**< cents at velocity 127 */
+  /** The second filter, in series after the first (SFZ v2 cutoff2...); off when fil2_type is
+   * SC_FILTER_NONE. Envelopes and LFOs move only the first; controllers move both. */
+  sc_filter_type fil2_type;
+  float cutoff2;       /**< Hz */
+  float resonance2;    /**< dB of peak, 0...40 */
+  float fil2_keytrack; /**< cents per key */
+  float fil2_keycenter;
+  float fil2_veltrack; /**< cents at velocity 127 */
   sc_lfo_params amplfo, fillfo, pitchlfo;
 
   /* release triggers */
@@ -219,6 +231,20 @@ typedef struct sc_region {
   sc_cc_crossfade cc_crossfades[SC_MAX_CC_CROSSFADES];
   sc_eq_band eq[3];
   uint8_t implicit_controllers; /**< SC_IMPLICIT_* bits; all by default */
+  float pan_keytrack;           /**< pan percent per key away from pan_keycenter */
+  float pan_keycenter;
+
+  /* pedals: a key let go while the region's pedal is down keeps sounding until it comes up */
+  bool sustain_sw;      /**< the sustain pedal holds this region's notes (default on) */
+  bool sostenuto_sw;    /**< the sostenuto pedal holds them (default on) */
+  uint8_t sustain_cc;   /**< the sustain pedal's controller, 64 by default */
+  uint8_t sostenuto_cc; /**< the sostenuto pedal's controller, 66 by default */
+  float sustain_lo;     /**< the pedal is down at values >= this (0...127; 64 by default) */
+  float sostenuto_lo;   /**< likewise for sostenuto */
+
+  /** The region plays when the seconds since the channel's previous note-on (infinite before
+   * the first) lie in lotimer...hitimer, inclusive. */
+  float lotimer, hitimer;
 } sc_region;
 
 /**
@@ -289,7 +315,9 @@ typedef enum sc_mod_target {
   SC_MOD_EQ3_FREQ, /**< Hz */
   SC_MOD_EQ1_BW,
   SC_MOD_EQ2_BW,
-  SC_MOD_EQ3_BW, /**< octaves */
+  SC_MOD_EQ3_BW,     /**< octaves */
+  SC_MOD_CUTOFF2,    /**< cents, added to the second filter's cutoff */
+  SC_MOD_RESONANCE2, /**< dB, added to the second filter's resonance */
   SC_MOD_LIVE_COUNT,
   SC_MOD_OFFSET = SC_MOD_LIVE_COUNT, /**< frames */
   SC_MOD_DELAY,                      /**< seconds */
@@ -314,7 +342,12 @@ enum {
   SC_SOURCE_RANDOM = 135,           /**< 0...1, drawn when the voice starts */
   SC_SOURCE_BIPOLAR_RANDOM = 136,   /**< 0...1 read through a bipolar curve, drawn at start */
   SC_SOURCE_ALTERNATE = 137,        /**< 0 and 1 on alternate notes */
-  SC_SOURCE_COUNT = 138
+  /* 138 and 139 are unassigned: they read 0. */
+  /** ARIA's key delta: the voice's key minus the channel's previous key, in half-steps (not
+   * 0...1, and not shaped by a curve); 0 for the first note. */
+  SC_SOURCE_KEY_DELTA = 140,
+  SC_SOURCE_ABSOLUTE_KEY_DELTA = 141, /**< its magnitude */
+  SC_SOURCE_COUNT = 142
 };
 
 /** One controller's effect on one target of a region (`cutoff_oncc74=1200` and its curve,

@@ -14,6 +14,7 @@ extension RegionMapping {
       "pitchlfo_depth": SC_MOD_PITCHLFO_DEPTH, "amplfo_freq": SC_MOD_AMPLFO_FREQ,
       "fillfo_freq": SC_MOD_FILLFO_FREQ, "pitchlfo_freq": SC_MOD_PITCHLFO_FREQ,
       "offset": SC_MOD_OFFSET, "delay": SC_MOD_DELAY, "amp_veltrack": SC_MOD_AMP_VELTRACK,
+      "cutoff2": SC_MOD_CUTOFF2, "resonance2": SC_MOD_RESONANCE2,
     ]
     for band in 0..<3 {
       targets["eq\(band + 1)_gain"] = sc_mod_target(SC_MOD_EQ1_GAIN.rawValue + UInt32(band))
@@ -38,6 +39,8 @@ extension RegionMapping {
     var forms: [String: (sc_mod_target, Int32)] = [
       "cutoff_chanaft": (SC_MOD_CUTOFF, Int32(SC_SOURCE_CHANNEL_PRESSURE)),
       "cutoff_polyaft": (SC_MOD_CUTOFF, Int32(SC_SOURCE_POLY_PRESSURE)),
+      "cutoff2_chanaft": (SC_MOD_CUTOFF2, Int32(SC_SOURCE_CHANNEL_PRESSURE)),
+      "cutoff2_polyaft": (SC_MOD_CUTOFF2, Int32(SC_SOURCE_POLY_PRESSURE)),
     ]
     for lfo in ["amplfo", "fillfo", "pitchlfo"] {
       for parameter in ["depth", "freq"] {
@@ -55,7 +58,8 @@ extension RegionMapping {
       guard let range = name.range(of: kind, options: .backwards) else { continue }
       let stem = String(name[..<range.lowerBound])
       guard modulationTargets[stem] != nil,
-        let source = Int(name[range.upperBound...]), (0..<Int(SC_SOURCE_COUNT)).contains(source)
+        let source = Int(name[range.upperBound...]), (0..<Int(SC_SOURCE_COUNT)).contains(source),
+        !(138...139).contains(source)
       else { return nil }
       return (stem, String(kind.dropFirst().dropLast(2)), source)
     }

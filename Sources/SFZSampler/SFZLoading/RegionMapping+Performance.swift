@@ -9,7 +9,7 @@ extension RegionMapping {
     "pitch_veltrack", "pitch_random", "bend_step", "amp_keycenter", "amp_keytrack", "amp_random",
     "width", "position", "fil_random", "xfin_lokey", "xfin_hikey", "xfout_lokey", "xfout_hikey",
     "xfin_lovel", "xfin_hivel", "xfout_lovel", "xfout_hivel", "xf_keycurve", "xf_velcurve",
-    "xf_cccurve",
+    "xf_cccurve", "pan_keytrack", "pan_keycenter",
   ]
   static let eqOpcodes: Set<String> = Set(
     (1...3).flatMap { band in
@@ -37,6 +37,8 @@ extension RegionMapping {
     r.amp_random = float("amp_random", 0)
     r.width = float("width", 100)
     r.position = float("position", 0)
+    r.pan_keytrack = float("pan_keytrack", 0)
+    r.pan_keycenter = Float(region.note("pan_keycenter") ?? 60)
     r.fil_random = float("fil_random", 0)
     r.key_crossfade = sc_crossfade(
       in_lo: note("xfin_lokey", 0), in_hi: note("xfin_hikey", 0),

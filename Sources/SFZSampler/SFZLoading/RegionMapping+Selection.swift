@@ -13,34 +13,52 @@ extension RegionMapping {
     "note_polyphony", "note_selfmask",
   ]
 
-  /// Selection opcodes with a controller number: `locc64`, `on_hicc1`, ...
-  static let numberedSelectionPrefixes = [
-    "locc", "hicc", "on_locc", "on_hicc", "start_locc", "start_hicc",
+  /// Selection opcodes with a controller number (`locc64`, `on_hicc1`, ...) and the highest
+  /// number each takes: conditions read the extended controllers up to 137, triggers only those
+  /// that events move (pitch bend 128, channel and poly pressure 129 and 130).
+  static let numberedSelectionPrefixes: [String: Int] = [
+    "locc": 137, "hicc": 137, "on_locc": 130, "on_hicc": 130, "start_locc": 130,
+    "start_hicc": 130, "lohdcc": 137, "hihdcc": 137,
   ]
 
   /// Whether the mapping turns the opcode into sound.
   static func isHandled(_ name: String) -> Bool {
     handled.contains(name) || isModulation(name)
-      || (numberedSelectionPrefixes + numberedPerformancePrefixes).contains {
-        controller(in: name, $0) != nil
-      }
+      || numberedSelectionPrefixes.contains { controller(in: name, $0.key, upTo: $0.value) != nil }
+      || numberedPerformancePrefixes.contains { controller(in: name, $0) != nil }
   }
 
   /// The controller number `name` carries after `prefix`, if that is all it is.
-  static func controller(in name: String, _ prefix: String) -> Int? {
+  static func controller(in name: String, _ prefix: String, upTo highest: Int = 127) -> Int? {
     guard name.hasPrefix(prefix) else { return nil }
     let digits = name.dropFirst(prefix.count)
-    guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let n = Int(digits), (0...127).contains(n)
+    guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let n = Int(digits),
+      (0...highest).contains(n)
     else { return nil }
     return n
   }
 
   /// Values of the opcodes `prefix` + controller number, by controller.
   private func controllers(_ prefix: String) -> [Int: Int] {
+    let highest = Self.numberedSelectionPrefixes[prefix] ?? 127
     var found: [Int: Int] = [:]
     for (name, opcode) in region.opcodes {
-      if let cc = Self.controller(in: name, prefix), let value = opcode.number {
+      if let cc = Self.controller(in: name, prefix, upTo: highest), let value = opcode.number {
         found[cc] = Int(value)
+      }
+    }
+    return found
+  }
+
+  /// ARIA's high-definition bounds (`lohdccN`/`hihdccN`, 0...1) on the engine's 128 controller
+  /// steps: rounded inwards, so the range keeps exactly the steps that lie inside it.
+  private func highDefinition(_ prefix: String, rounding: FloatingPointRoundingRule) -> [Int: Int] {
+    var found: [Int: Int] = [:]
+    for (name, opcode) in region.opcodes {
+      if let cc = Self.controller(in: name, prefix, upTo: 137), let value = opcode.number {
+        // a hair of slack, so a bound written as n/127 in decimals lands on step n
+        let steps = (value * 127 + (rounding == .up ? -1e-6 : 1e-6)).rounded(rounding)
+        found[cc] = Int(min(max(steps, 0), 127))
       }
     }
     return found
@@ -88,6 +106,7 @@ extension RegionMapping {
     applyControllerConditions(to: &r, &diagnostics)
     applyTrigger(to: &r, &diagnostics)
     applyKeyswitches(to: &r)
+    applyPedalsAndTimer(to: &r)
 
     r.group = Int32(clamping: region.int("group") ?? 0)
     if let offBy = region.int("off_by") {
@@ -108,8 +127,8 @@ extension RegionMapping {
   private func applyControllerConditions(
     to r: inout sc_region, _ diagnostics: inout [SFZDiagnostic]
   ) {
-    let lows = controllers("locc")
-    let highs = controllers("hicc")
+    let lows = controllers("locc").merging(highDefinition("lohdcc", rounding: .up)) { $1 }
+    let highs = controllers("hicc").merging(highDefinition("hihdcc", rounding: .down)) { $1 }
     let numbers = Set(lows.keys).union(highs.keys).sorted()
     let limit = Int(SC_MAX_CC_CONDITIONS)
     let conditions = numbers.prefix(limit).map { cc in

@@ -14,8 +14,11 @@ struct RegionMapping {
     "master_volume", "group_volume", "global_amplitude", "master_amplitude", "group_amplitude",
     "amp_veltrack", "pan", "offset", "end", "loop_mode", "loop_start", "loop_end", "trigger",
     "rt_decay", "fil_type", "cutoff", "resonance", "fil_keytrack", "fil_keycenter", "fil_veltrack",
+    // Labels name things for a player's interface; they make no sound.
+    "region_label", "group_label", "master_label", "global_label",
   ]).union(envelopeOpcodes).union(lfoOpcodes).union(selectionOpcodes).union(performanceOpcodes)
-    .union(eqOpcodes).union(velocityEnvelopeOpcodes)
+    .union(eqOpcodes).union(velocityEnvelopeOpcodes).union(secondFilterOpcodes)
+    .union(pedalAndTimerOpcodes)
 
   private static let envelopeOpcodes: Set<String> = Set(
     ["ampeg", "fileg", "pitcheg"].flatMap { eg in
@@ -28,7 +31,7 @@ struct RegionMapping {
       ["delay", "fade", "freq", "depth"].map { "\(lfo)_\($0)" }
     })
 
-  private static let filterTypes: [String: sc_filter_type] = [
+  static let filterTypes: [String: sc_filter_type] = [
     "lpf_1p": SC_FILTER_LPF_1P, "hpf_1p": SC_FILTER_HPF_1P, "lpf_2p": SC_FILTER_LPF_2P,
     "hpf_2p": SC_FILTER_HPF_2P, "bpf_2p": SC_FILTER_BPF_2P, "brf_2p": SC_FILTER_BRF_2P,
   ]
@@ -123,6 +126,7 @@ struct RegionMapping {
       r.fil_keycenter = Float(region.note("fil_keycenter") ?? 60)
       r.fil_veltrack = float("fil_veltrack", 0)
     }
+    applySecondFilter(to: &r, &diagnostics)
     return (r, diagnostics)
   }
 

@@ -129,8 +129,10 @@ struct SFZInstrumentLoader {
           "\(failure.error); \(failure.regions) region(s) using '\(source)' skipped"))
     }
     for (name, location) in unrendered.sorted(by: { $0.key < $1.key }) {
-      diagnostics.append(
-        SFZDiagnostic(.warning, at: location, "opcode '\(name)' is not rendered yet; ignored"))
+      let message =
+        UnsupportedOpcodes.reason(for: name).map { "opcode '\(name)' is not rendered: \($0)" }
+        ?? "opcode '\(name)' is not rendered yet; ignored"
+      diagnostics.append(SFZDiagnostic(.warning, at: location, message))
     }
     if strict, !diagnostics.isEmpty {
       throw .instrumentUnreadable(

@@ -1,0 +1,105 @@
+/// The opcodes the engine deliberately does not render, each with the reason the loader quotes
+/// in its "not rendered" warning. Everything else the SFZ table knows is either rendered or
+/// still missing (and reported without a reason).
+///
+/// ```swift
+/// UnsupportedOpcodes.reason(for: "effect1")  // "no effect buses: ..."
+/// ```
+enum UnsupportedOpcodes {
+  /// One family of opcodes and why it makes no sound here.
+  struct Entry: Sendable {
+    /// How the family is written, for people reading the table.
+    let pattern: String
+    /// Why the engine leaves it out.
+    let reason: String
+    let matches: @Sendable (String) -> Bool
+  }
+
+  /// Controller numbers with a source: MIDI 0...127, SFZ v2's 128...137 and ARIA's 140 and
+  /// 141 (key deltas).
+  static func hasSource(_ controller: Int) -> Bool {
+    (0...137).contains(controller) || (140...141).contains(controller)
+  }
+
+  /// Every deliberately unrendered family.
+  static let table: [Entry] = [
+    Entry(
+      pattern: "effectN, output, bus",
+      reason: "no effect buses or separate outputs: every region plays into the one stereo mix",
+      matches: { $0 == "output" || $0 == "bus" || numbered($0, "effect") != nil }),
+    Entry(
+      pattern: "sample_quality",
+      reason: "one interpolation quality per engine, chosen by the host (--quality)",
+      matches: { $0 == "sample_quality" }),
+    Entry(
+      pattern: "oscillator*",
+      reason: "wavetable oscillators are not implemented; a sample plays as a sample, and the "
+        + "*sine, *saw... generators cover the built-in waveforms",
+      matches: { $0.hasPrefix("oscillator") }),
+    Entry(
+      pattern: "varNN_*",
+      reason: "ARIA variables (combinations of controllers) are not implemented",
+      matches: { name in
+        guard name.hasPrefix("var") else { return false }
+        let rest = name.dropFirst(3)
+        return rest.first?.isNumber == true
+      }),
+    Entry(
+      pattern: "fil_gain, fil1_gain*, fil2_gain*",
+      reason: "the gain of ARIA's shelving and peaking filter types (lsh, hsh, peq), which the "
+        + "engine does not have; the eqN bands do that job",
+      matches: { name in
+        ["fil_gain", "fil1_gain", "fil2_gain"].contains { name.hasPrefix($0) }
+      }),
+    Entry(
+      pattern: "cutoffN, resonanceN, filN_* (N >= 3)",
+      reason: "two filters in series are rendered (SFZ v2); sfizz's third and further filters "
+        + "are not",
+      matches: { thirdFilter($0) }),
+    Entry(
+      pattern: "off_shape, off_curve",
+      reason: "the curve of the fade of voices stopped by off_by; the engine fades linearly over "
+        + "off_time",
+      matches: { $0 == "off_shape" || $0 == "off_curve" }),
+    Entry(
+      pattern: "*ccN with N of 138, 139 or above 141",
+      reason: "controller numbers above 137 (but ARIA's key deltas 140 and 141) name no MIDI "
+        + "controller and no source the engine has, such as ARIA's host and timing sources: "
+        + "nothing can move them",
+      matches: { controllerAboveSources($0) }),
+  ]
+
+  /// The reason `name` is not rendered, when the table lists it.
+  static func reason(for name: String) -> String? {
+    table.first { $0.matches(name) }?.reason
+  }
+
+  /// The number after `prefix` when that is all the name holds.
+  private static func numbered(_ name: String, _ prefix: String) -> Int? {
+    guard name.hasPrefix(prefix) else { return nil }
+    let digits = name.dropFirst(prefix.count)
+    guard !digits.isEmpty, digits.allSatisfy(\.isASCII) else { return nil }
+    return Int(digits)
+  }
+
+  /// `cutoff3`, `resonance4_oncc1`, `fil3_type`...
+  private static func thirdFilter(_ name: String) -> Bool {
+    for stem in ["cutoff", "resonance", "fil"] where name.hasPrefix(stem) {
+      let digits = name.dropFirst(stem.count).prefix { $0.isASCII && $0.isNumber }
+      if let n = Int(digits), n >= 3 { return true }
+    }
+    return false
+  }
+
+  /// Names with `cc` followed by a controller number no source can reach (`locc300`,
+  /// `amplitude_oncc512`, `tune_curvecc200`).
+  private static func controllerAboveSources(_ name: String) -> Bool {
+    var rest = Substring(name)
+    while let range = rest.range(of: "cc") {
+      let digits = rest[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
+      if let n = Int(digits), !hasSource(n) { return true }
+      rest = rest[range.upperBound...]
+    }
+    return false
+  }
+}
