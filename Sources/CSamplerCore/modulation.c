@@ -4,7 +4,7 @@
 
 #include "internal.h"
 
-static float source_value(const sc_engine *engine, const sc_voice *v, uint16_t source) {
+float sc_mod_source_value(const sc_engine *engine, const sc_voice *v, uint16_t source) {
   const sc_channel *c = &engine->channels[v->channel];
   if (source < 128) return c->cc[source] / 127.0f;
   switch (source) {
@@ -25,7 +25,8 @@ static float modulation_value(const sc_engine *engine, const sc_voice *v, const 
   int32_t curve = m->curve;
   /* a bipolar source read through the default curve still swings both ways */
   if (curve < 0 && m->source == SC_SOURCE_BIPOLAR_RANDOM) curve = 1;
-  float y = sc_curve_eval(v->instrument, curve, source_value(engine, v, m->source)) * m->depth;
+  float y =
+      sc_curve_eval(v->instrument, curve, sc_mod_source_value(engine, v, m->source)) * m->depth;
   if (m->step > 0.0f) y = roundf(y / m->step) * m->step;
   return y;
 }

@@ -20,7 +20,7 @@ extension RegionMapping {
 
   /// Whether the mapping turns the opcode into sound.
   static func isHandled(_ name: String) -> Bool {
-    handled.contains(name) || isModulation(name)
+    handled.contains(name) || isModulation(name) || isV2Modulator(name)
       || (numberedSelectionPrefixes + numberedPerformancePrefixes).contains {
         controller(in: name, $0) != nil
       }
