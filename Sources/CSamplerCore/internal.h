@@ -220,8 +220,9 @@ typedef struct sc_v2_eg {
 } sc_v2_eg;
 
 typedef struct sc_v2_voice {
-  bool active;   /* the region has v2 modulators */
-  int8_t amp_eg; /* the slot of the egN_ampeg envelope, or -1 */
+  bool active;    /* the region has v2 modulators */
+  int8_t amp_eg;  /* the slot of the egN_ampeg envelope, or -1 */
+  float keydelta; /* semitones from the channel's previous key, at note start */
   sc_v2_lfo lfos[SC_V2_MAX_LFOS];
   sc_v2_eg egs[SC_V2_MAX_EGS];
   float link_state[SC_V2_MAX_LINKS]; /* smoothed link amounts */

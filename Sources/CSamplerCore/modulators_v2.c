@@ -18,6 +18,8 @@ static uint32_t frames_of(float seconds, double rate) {
 /* The link's amount now: its depth, or the depth scaled by its source through its curve. */
 static float link_amount(const sc_engine *engine, const sc_voice *v, const sc_v2_link *link) {
   if (link->source == SC_V2_NO_SOURCE) return link->depth;
+  if (link->source == SC_V2_SOURCE_KEYDELTA) return v->v2.keydelta * link->depth;
+  if (link->source == SC_V2_SOURCE_KEYDELTA_ABS) return fabsf(v->v2.keydelta) * link->depth;
   int32_t curve = link->curve;
   if (curve < 0 && link->source == SC_SOURCE_BIPOLAR_RANDOM) curve = 1;
   float x = sc_mod_source_value(engine, v, link->source);
@@ -114,6 +116,8 @@ void sc_v2_start(const sc_engine *engine, sc_voice *v) {
   s->active = r->v2_lfo_count > 0 || r->v2_eg_count > 0;
   s->amp_eg = -1;
   if (!s->active) return;
+  int16_t previous = engine->channels[v->channel].previous_key;
+  s->keydelta = previous == SC_NO_KEY ? 0.0f : (float)(v->key - previous);
   double rate = engine->config.sample_rate;
   float delay[SC_V2_MAX_LFOS] = {0}, fade[SC_V2_MAX_LFOS] = {0}, phase[SC_V2_MAX_LFOS] = {0};
   float times[SC_V2_MAX_EGS][SC_V2_MAX_EG_POINTS] = {{0}};

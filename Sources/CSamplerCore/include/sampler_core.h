@@ -133,6 +133,13 @@ typedef struct sc_lfo_params {
 /** A value of sc_v2_link.source meaning "no controller: the depth as given". */
 #define SC_V2_NO_SOURCE 0xFFFF
 
+/** Sources only v2 links read (ARIA's CC140 and CC141): the played key minus the channel's
+ * previous key, in semitones, and its magnitude; taken when the note starts, 0 for a first note.
+ * They scale the depth as they are, with no curve, so `eg1_pitch_oncc140=100` spans the
+ * interval from the previous note. */
+#define SC_V2_SOURCE_KEYDELTA 140
+#define SC_V2_SOURCE_KEYDELTA_ABS 141
+
 /** The shapes of a v2 LFO (SFZ lfoN_wave), each starting at phase 0 and swinging -1...1. */
 typedef enum sc_v2_wave {
   SC_V2_WAVE_TRIANGLE = 0, /**< starts at 0 going up */

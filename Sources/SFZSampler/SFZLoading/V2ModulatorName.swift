@@ -75,7 +75,7 @@ struct V2ModulatorName: Hashable {
     var controller: Controller?
     for form in ["_oncc", "_curvecc", "_smoothcc", "_stepcc"] {
       guard let range = rest.range(of: form, options: .backwards),
-        let source = Int(rest[range.upperBound...]), (0..<Int(SC_SOURCE_COUNT)).contains(source)
+        let source = Int(rest[range.upperBound...]), Self.isSource(source)
       else { continue }
       controller = Controller(form: String(form.dropFirst().dropLast(2)), source: source)
       rest = String(rest[..<range.lowerBound])
@@ -86,6 +86,12 @@ struct V2ModulatorName: Hashable {
     self.number = number
     self.part = part
     self.controller = controller
+  }
+
+  /// Controllers, the engine's extended sources, and the key deltas only v2 links read.
+  private static func isSource(_ source: Int) -> Bool {
+    (0..<Int(SC_SOURCE_COUNT)).contains(source) || source == Int(SC_V2_SOURCE_KEYDELTA)
+      || source == Int(SC_V2_SOURCE_KEYDELTA_ABS)
   }
 
   private static func part(_ rest: String, kind: Kind, controlled: Bool) -> Part? {

@@ -210,4 +210,33 @@ struct SemanticsV2ModulatorTests {
     #expect(late - early > 15, "early \(early) dB, late \(late) dB")
     #expect(late > -4, "open: \(late) dB")
   }
+
+  @Test("egN_timeX_onccY sets a point's time from the controller when the note starts")
+  func flexTimeByController() throws {
+    let sfz = "eg1_ampeg=1 eg1_time1=0.01 eg1_time1_oncc30=0.2 eg1_level1=1 eg1_sustain=1"
+    func halfway(_ value: UInt8) throws -> Double {
+      let plain = try SemanticsRig("<region> sample=*sine amp_veltrack=0")
+      let reference = V2Measure.envelope(plain.strike(96, frames: 4_800), at: 2_400)
+      let rig = try SemanticsRig("<region> sample=*sine amp_veltrack=0 " + sfz)
+      let out = rig.render(
+        14_400, [.controlChange(controller: 30, value: value), .noteOn(key: 96, velocity: 100)]
+      ).map { $0 / reference }
+      return Double(V2Measure.crossing(out, level: 0.5, from: 24) ?? -1) / 48
+    }
+    #expect(abs(try halfway(0) - 5) < 1, "10 ms of attack at CC30 0")
+    #expect(abs(try halfway(127) - 105) < 1, "210 ms of attack at CC30 127")
+  }
+
+  @Test("egN_pitch_oncc140 slides from the previous note (ARIA's key delta)")
+  func keyDeltaSlide() throws {
+    let rig = try SemanticsRig(
+      "<region> sample=*sine amp_veltrack=0 eg1_pitch_oncc140=100 eg1_level0=-1 eg1_time1=0.1 "
+        + "eg1_level1=0 eg1_sustain=1")
+    _ = rig.strike(60, frames: 4_800)
+    let track = V2Measure.cents(rig.strike(72, frames: 14_400), base: Self.c5)
+    let start = V2Measure.cents(track, in: 0..<200)
+    let end = V2Measure.cents(track, in: 5_000..<14_400)
+    #expect(start.allSatisfy { abs($0 + 1_200) < 20 }, "starts at the previous key: \(start)")
+    #expect(end.allSatisfy { abs($0) < 2 }, "ends at its own key")
+  }
 }
