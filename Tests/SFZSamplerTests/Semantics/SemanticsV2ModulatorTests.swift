@@ -239,4 +239,20 @@ struct SemanticsV2ModulatorTests {
     #expect(start.allSatisfy { abs($0 + 1_200) < 20 }, "starts at the previous key: \(start)")
     #expect(end.allSatisfy { abs($0) < 2 }, "ends at its own key")
   }
+
+  @Test("what v2 modulation is not rendered is still named: sub-LFOs, LFO-on-LFO, filter 2")
+  func unrenderedReported() throws {
+    let rig = try SemanticsRig(
+      """
+      <region> sample=*sine lfo1_freq=2 lfo1_wave=12 lfo1_pitch=10 lfo1_wave2=1 lfo1_ratio2=2
+        lfo2_freq_lfo1=1 lfo1_cutoff2=100 eg1_time1=1 eg1_level1=1 eg1_volume=-6 eg1_points=2
+      """)
+    let unrendered = Set(
+      rig.report.diagnostics.filter { $0.message.contains("is not rendered yet; ignored") }
+        .compactMap { $0.message.split(separator: "'").dropFirst().first.map(String.init) })
+    #expect(
+      unrendered == ["lfo1_wave2", "lfo1_ratio2", "lfo2_freq_lfo1", "lfo1_cutoff2", "eg1_points"])
+    let wave = rig.report.diagnostics.first { $0.message.contains("LFO wave 12") }
+    #expect(wave?.line == 1, "\(rig.report.diagnostics)")
+  }
 }
