@@ -68,4 +68,13 @@
  * 32, several times what any instrument of the test corpus uses). */
 #define SC_MAX_VOICE_MODULATIONS SC_MAX_REGION_MODULATIONS
 
+/* A flex amplitude envelope (egN_ampeg) released past its last point, or with no point after
+ * its sustain, still has level to lose: the voice fades out over this many seconds, as short as
+ * a stolen voice's fade yet click-free. */
+#define SC_V2_AMP_END_FADE_SECONDS 0.005
+
+/* Flex envelope shapes past this magnitude are practically square corners; clamping keeps
+ * exp() far from overflow. */
+#define SC_V2_MAX_SHAPE 50.0f
+
 #endif

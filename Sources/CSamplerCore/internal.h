@@ -202,6 +202,32 @@ void sc_interpolate_folded(sc_quality quality, const sc_sinc_table *sinc, const 
 /* Taps needed left and right of the integer position. */
 void sc_interpolation_reach(sc_quality quality, uint32_t *left, uint32_t *right);
 
+/* ------------------------------------------------------ SFZ v2 modulators */
+
+typedef struct sc_v2_lfo {
+  double cycles; /* periods run since the delay ended */
+  float start_phase;
+  uint32_t elapsed, delay_frames, fade_frames;
+} sc_v2_lfo;
+
+typedef struct sc_v2_eg {
+  uint8_t point; /* the point the current segment heads for; point_count once past the last */
+  bool holding;  /* at the sustain point, waiting for the release */
+  bool released;
+  uint32_t elapsed, length; /* frames into and of the current segment */
+  float from, level;
+  uint32_t frames[SC_V2_MAX_EG_POINTS]; /* segment lengths with note-on modulation */
+  float levels[SC_V2_MAX_EG_POINTS];
+} sc_v2_eg;
+
+typedef struct sc_v2_voice {
+  bool active;   /* the region has v2 modulators */
+  int8_t amp_eg; /* the slot of the egN_ampeg envelope, or -1 */
+  sc_v2_lfo lfos[SC_V2_MAX_LFOS];
+  sc_v2_eg egs[SC_V2_MAX_EGS];
+  float link_state[SC_V2_MAX_LINKS]; /* smoothed link amounts */
+} sc_v2_voice;
+
 /* ----------------------------------------------------------------- voices */
 
 typedef enum sc_voice_state { SC_VOICE_FREE, SC_VOICE_PLAYING, SC_VOICE_FADING } sc_voice_state;
@@ -278,6 +304,7 @@ typedef struct sc_voice {
 
   float key_delta;        /* SC_SOURCE_KEY_DELTA: half-steps from the channel's previous key */
   bool sostenuto_latched; /* the key was down when the sostenuto pedal went down (pedals.c) */
+  sc_v2_voice v2;
 } sc_voice;
 
 /* ---------------------------------------------------------------- engine */
@@ -452,6 +479,23 @@ double sc_tuning_cents(const double note_cents[128], double key);
 /* event_queue.c */
 bool sc_ring_push(sc_event_ring *ring, const sc_event *event);
 bool sc_ring_pop(sc_event_ring *ring, sc_event *event);
+
+/* modulators_v2.c: the SFZ v2 LFOs and flex envelopes of a voice */
+/* Starts them; with egN_ampeg, sets the amplitude envelope to follow the flex envelope. */
+void sc_v2_start(const sc_engine *engine, sc_voice *voice);
+void sc_v2_release(sc_voice *voice);
+/* Adds their outputs at the start of the coming chunk into `live`, then advances them by
+ * `frames` (all but the egN_ampeg envelope, which sc_v2_amp_advance moves). */
+void sc_v2_step(const sc_engine *engine, sc_voice *voice, uint32_t frames, sc_live_mods *live);
+/* Advances the egN_ampeg envelope by `frames` and returns its level; ends the voice (amp_env
+ * done, or a short fade once released past the last point) when it has nothing left to play. */
+float sc_v2_amp_advance(sc_engine *engine, sc_voice *voice, uint32_t frames);
+
+/* modulation.c: a source's value now, 0...1 */
+float sc_mod_source_value(const sc_engine *engine, const struct sc_voice *voice, uint16_t source);
+/* A source's value through a curve, times depth, in steps of `step` (0: smooth). */
+float sc_mod_amount(const sc_engine *engine, const struct sc_voice *voice, uint16_t source,
+                    int32_t curve, float depth, float step);
 
 /* denormals.c */
 typedef struct sc_fp_state {

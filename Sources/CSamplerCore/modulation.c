@@ -4,7 +4,7 @@
 
 #include "internal.h"
 
-static float source_value(const sc_engine *engine, const sc_voice *v, uint16_t source) {
+float sc_mod_source_value(const sc_engine *engine, const sc_voice *v, uint16_t source) {
   const sc_channel *c = &engine->channels[v->channel];
   if (source < 128) return c->cc[source] / 127.0f;
   switch (source) {
@@ -23,16 +23,20 @@ static float source_value(const sc_engine *engine, const sc_voice *v, uint16_t s
   }
 }
 
-static float modulation_value(const sc_engine *engine, const sc_voice *v, const sc_modulation *m) {
-  int32_t curve = m->curve;
+float sc_mod_amount(const sc_engine *engine, const sc_voice *v, uint16_t source, int32_t curve,
+                    float depth, float step) {
   /* a bipolar source read through the default curve still swings both ways */
-  if (curve < 0 && m->source == SC_SOURCE_BIPOLAR_RANDOM) curve = 1;
-  float x = source_value(engine, v, m->source);
+  if (curve < 0 && source == SC_SOURCE_BIPOLAR_RANDOM) curve = 1;
+  float x = sc_mod_source_value(engine, v, source);
   /* key deltas count half-steps: the depth is per half-step, beyond any 0...1 curve */
-  bool half_steps = m->source == SC_SOURCE_KEY_DELTA || m->source == SC_SOURCE_ABSOLUTE_KEY_DELTA;
-  float y = (half_steps ? x : sc_curve_eval(v->instrument, curve, x)) * m->depth;
-  if (m->step > 0.0f) y = roundf(y / m->step) * m->step;
+  bool half_steps = source == SC_SOURCE_KEY_DELTA || source == SC_SOURCE_ABSOLUTE_KEY_DELTA;
+  float y = (half_steps ? x : sc_curve_eval(v->instrument, curve, x)) * depth;
+  if (step > 0.0f) y = roundf(y / step) * step;
   return y;
+}
+
+static float modulation_value(const sc_engine *engine, const sc_voice *v, const sc_modulation *m) {
+  return sc_mod_amount(engine, v, m->source, m->curve, m->depth, m->step);
 }
 
 void sc_mods_note_on(const sc_engine *engine, const sc_voice *v, float sums[SC_MOD_TARGET_COUNT]) {

@@ -99,6 +99,7 @@ void sc_voice_start(sc_engine *engine, sc_voice *v, const sc_instrument *instrum
   sc_env_start(&v->amp_env, &ampeg, rate);
   sc_env_start(&v->fil_env, &fileg, rate);
   sc_env_start(&v->pitch_env, &pitcheg, rate);
+  sc_v2_start(engine, v);
 
   uint64_t start =
       play->start + (uint64_t)fmaxf(0.0f, r->offset_random * unipolar + mods[SC_MOD_OFFSET]);
@@ -181,6 +182,7 @@ void sc_voice_release(sc_engine *engine, sc_voice *v) {
   sc_env_release(&v->amp_env);
   sc_env_release(&v->fil_env);
   sc_env_release(&v->pitch_env);
+  sc_v2_release(v);
   if (v->loop_mode == SC_LOOP_SUSTAIN) v->looping = false;
 }
 
@@ -193,6 +195,7 @@ void sc_voice_release_forced(sc_engine *engine, sc_voice *v) {
   sc_env_release(&v->amp_env);
   sc_env_release(&v->fil_env);
   sc_env_release(&v->pitch_env);
+  sc_v2_release(v);
   if (v->loop_mode == SC_LOOP_SUSTAIN) v->looping = false;
 }
 
@@ -324,7 +327,7 @@ void sc_voice_render(sc_engine *engine, sc_voice *v, float *left, float *right, 
   const sc_channel *c = &engine->channels[v->channel];
   double rate = engine->config.sample_rate;
   bool stereo = v->sample->channels == 2;
-  bool live_mods = v->play->has_live_mods;
+  bool live_mods = v->play->has_live_mods || v->v2.active;
   float target_gain = channel_gain(c, r->implicit_controllers);
   float target_pan = channel_pan(c, r->implicit_controllers);
   float *bl = engine->scratch_left, *br = engine->scratch_right;
@@ -342,6 +345,7 @@ void sc_voice_render(sc_engine *engine, sc_voice *v, float *left, float *right, 
     /* control values at the start of the chunk */
     sc_live_mods live = {{0}, 1.0f};
     if (live_mods) sc_mods_live(engine, v, n, &live);
+    if (v->v2.active) sc_v2_step(engine, v, n, &live);
     float amp_lfo = sc_lfo_step(&v->amp_lfo, n, live.value[SC_MOD_AMPLFO_FREQ], rate);
     float pitch_lfo = sc_lfo_step(&v->pitch_lfo, n, live.value[SC_MOD_PITCHLFO_FREQ], rate);
     float fil_lfo = sc_lfo_step(&v->fil_lfo, n, live.value[SC_MOD_FILLFO_FREQ], rate);
@@ -370,7 +374,8 @@ void sc_voice_render(sc_engine *engine, sc_voice *v, float *left, float *right, 
     float fil_level = v->fil_env.level;
 
     /* control values at the end of the chunk */
-    float env_end = sc_env_advance(&v->amp_env, n);
+    float env_end =
+        v->v2.amp_eg >= 0 ? sc_v2_amp_advance(engine, v, n) : sc_env_advance(&v->amp_env, n);
     uint32_t fil_left = sc_env_frames_left(&v->fil_env);
     sc_env_advance(&v->fil_env, n < fil_left ? n : fil_left);
     uint32_t pitch_left = sc_env_frames_left(&v->pitch_env);

@@ -10,15 +10,6 @@ struct CorpusOpcodeCoverageTests {
   static let files: [URL] = DecodingCorpus.files(
     under: DecodingCorpus.root, extensions: ["sfz"])
 
-  /// `lfoN_*` and `egN_*` are mapped on another branch; the lead removes this exclusion when
-  /// merging it.
-  static func isFlexModulation(_ name: String) -> Bool {
-    for prefix in ["lfo", "eg"] where name.hasPrefix(prefix) {
-      if name.dropFirst(prefix.count).first?.isNumber == true { return true }
-    }
-    return false
-  }
-
   @Test(
     "opcodes the table knows are rendered or listed with a reason",
     .enabled(if: DecodingCorpus.isAvailable))
@@ -39,9 +30,7 @@ struct CorpusOpcodeCoverageTests {
       .map { "\($0.key) (\($0.value))" }.joined(separator: ", ")
     print("SFZ files parsed: \(parsed) of \(Self.files.count); not rendered: \(listing)")
     #expect(parsed > 400, "\(parsed) of \(Self.files.count) files parsed")
-    let unexplained = unrendered.keys.filter {
-      UnsupportedOpcodes.reason(for: $0) == nil && !Self.isFlexModulation($0)
-    }.sorted()
+    let unexplained = unrendered.keys.filter { UnsupportedOpcodes.reason(for: $0) == nil }.sorted()
     #expect(unexplained.isEmpty, "rendered nowhere and listed nowhere: \(unexplained)")
   }
 

@@ -127,6 +127,83 @@ typedef struct sc_lfo_params {
   float depth; /**< cents for pitch and filter, dB for amplitude */
 } sc_lfo_params;
 
+/** SFZ v2 LFOs, flex envelopes and their links a region may carry; the loader reports any
+ * beyond. Slots are filled in order whatever the SFZ numbers (lfo3 may take slot 0). */
+#define SC_V2_MAX_LFOS 8
+#define SC_V2_MAX_EGS 8
+#define SC_V2_MAX_EG_POINTS 8
+#define SC_V2_MAX_LINKS 32
+
+/** A value of sc_v2_link.source meaning "no controller: the depth as given". */
+#define SC_V2_NO_SOURCE 0xFFFF
+
+/** The shapes of a v2 LFO (SFZ lfoN_wave), each starting at phase 0 and swinging -1...1. */
+typedef enum sc_v2_wave {
+  SC_V2_WAVE_TRIANGLE = 0, /**< starts at 0 going up */
+  SC_V2_WAVE_SINE = 1,     /**< starts at 0 going up */
+  SC_V2_WAVE_PULSE_75 = 2, /**< +1 for the first 75% of the period, then -1 */
+  SC_V2_WAVE_SQUARE = 3,   /**< +1 for the first half, then -1 */
+  SC_V2_WAVE_PULSE_25 = 4, /**< +1 for the first 25% */
+  SC_V2_WAVE_PULSE_12 = 5, /**< +1 for the first 12.5% */
+  SC_V2_WAVE_SAW_UP = 6,   /**< starts at 0, rises to 1, drops to -1, rises back to 0 */
+  SC_V2_WAVE_SAW_DOWN = 7, /**< the saw going down */
+  SC_V2_WAVE_COUNT = 8
+} sc_v2_wave;
+
+/** One v2 LFO (lfoN_*). Its output is wave(phase) * scale + offset. */
+typedef struct sc_v2_lfo_params {
+  float freq;     /**< Hz (times ratio) */
+  float delay;    /**< seconds before it starts */
+  float fade;     /**< seconds to fade in after the delay */
+  float phase;    /**< 0...1, where in the period it starts */
+  float offset;   /**< added to the wave */
+  float ratio;    /**< multiplies freq */
+  float scale;    /**< multiplies the wave */
+  uint32_t count; /**< periods it runs, then holds; 0 = for ever */
+  uint8_t wave;   /**< an sc_v2_wave */
+} sc_v2_lfo_params;
+
+/** One flex envelope (egN_*): points 0...point_count-1, each reached time[i] seconds after the
+ * previous one (point 0 after time[0] from level 0 at the note's start). */
+typedef struct sc_v2_eg_params {
+  uint8_t point_count;
+  int8_t sustain;                   /**< the point held until release, or -1 for none */
+  bool ampeg;                       /**< this envelope replaces the amplitude envelope */
+  float time[SC_V2_MAX_EG_POINTS];  /**< seconds from the previous point */
+  float level[SC_V2_MAX_EG_POINTS]; /**< -1...1 */
+  float shape[SC_V2_MAX_EG_POINTS]; /**< curvature of the segment ending here: 0 linear,
+                                         positive starts slowly, negative starts fast */
+} sc_v2_eg_params;
+
+/** What an sc_v2_link does. */
+typedef enum sc_v2_link_kind {
+  SC_V2_LINK_LFO = 0,       /**< LFO `slot` adds into live target `index` (an sc_mod_target) */
+  SC_V2_LINK_EG = 1,        /**< EG `slot` adds into live target `index` */
+  SC_V2_LINK_LFO_FREQ = 2,  /**< Hz added to LFO `slot`'s frequency while it runs */
+  SC_V2_LINK_LFO_DELAY = 3, /**< seconds added to LFO `slot`'s delay at note start */
+  SC_V2_LINK_LFO_FADE = 4,  /**< seconds added to its fade at note start */
+  SC_V2_LINK_LFO_PHASE = 5, /**< added to its start phase at note start */
+  SC_V2_LINK_EG_TIME = 6,   /**< seconds added to EG `slot`'s time of point `index` */
+  SC_V2_LINK_EG_LEVEL = 7   /**< added to EG `slot`'s level of point `index` */
+} sc_v2_link_kind;
+
+/**
+ * A connection of the v2 modulators: `lfo1_pitch=50` (no source), `lfo1_pitch_oncc1=100`
+ * (source 1), `lfo1_freq_oncc2=3`, `eg2_time1_oncc7=0.5`... The amount is depth, or depth times
+ * the source read through `curve` when there is a source; stepped and smoothed like
+ * sc_modulation. Outputs of the same modulator and target add up.
+ */
+typedef struct sc_v2_link {
+  uint8_t kind;    /**< an sc_v2_link_kind */
+  uint8_t slot;    /**< the LFO or EG slot */
+  uint8_t index;   /**< live target (outputs) or point (EG times and levels) */
+  uint16_t source; /**< 0...127, an SC_SOURCE_* value, or SC_V2_NO_SOURCE */
+  int32_t curve;   /**< curve index shaping the source, -1 for linear */
+  float depth;     /**< target units at full modulator output (and source 1) */
+  float smooth;    /**< milliseconds */
+  float step;      /**< 0 for smoothly */
+} sc_v2_link;
+
 /**
  * One region: a sample and everything about how it is selected and played.
  * Fill it with sc_region_init (defaults as the SFZ format gives them), then set fields.
@@ -245,6 +322,12 @@ typedef struct sc_region {
   /** The region plays when the seconds since the channel's previous note-on (infinite before
    * the first) lie in lotimer...hitimer, inclusive. */
   float lotimer, hitimer;
+
+  /* SFZ v2 modulators */
+  uint8_t v2_lfo_count, v2_eg_count, v2_link_count;
+  sc_v2_lfo_params v2_lfos[SC_V2_MAX_LFOS];
+  sc_v2_eg_params v2_egs[SC_V2_MAX_EGS];
+  sc_v2_link v2_links[SC_V2_MAX_LINKS];
 } sc_region;
 
 /**

@@ -23,7 +23,7 @@ extension RegionMapping {
 
   /// Whether the mapping turns the opcode into sound.
   static func isHandled(_ name: String) -> Bool {
-    handled.contains(name) || isModulation(name)
+    handled.contains(name) || isModulation(name) || isV2Modulator(name)
       || numberedSelectionPrefixes.contains { controller(in: name, $0.key, upTo: $0.value) != nil }
       || numberedPerformancePrefixes.contains { controller(in: name, $0) != nil }
   }

@@ -110,6 +110,7 @@ struct RegionMapping {
     r.amplfo = lfo("amplfo")
     r.fillfo = lfo("fillfo")
     r.pitchlfo = lfo("pitchlfo")
+    applyV2Modulators(to: &r, &diagnostics)
 
     if let cutoff = number("cutoff") {
       let name = region.string("fil_type")?.lowercased() ?? "lpf_2p"

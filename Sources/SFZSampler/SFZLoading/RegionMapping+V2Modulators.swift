@@ -1,0 +1,190 @@
+import CSamplerCore
+import SFZ
+
+/// SFZ v2 LFOs (`lfoN_*`) and flex envelopes (`egN_*`): their parameters, their outputs and the
+/// controllers that scale them, as the region's v2 slots and links.
+extension RegionMapping {
+  static func isV2Modulator(_ name: String) -> Bool { V2ModulatorName(name) != nil }
+
+  /// The region's v2 opcodes by modulator, the modulators in SFZ number order.
+  private func v2Opcodes() -> [V2ModulatorName.Kind: [Int: [(V2ModulatorName, SFZOpcode)]]] {
+    var found: [V2ModulatorName.Kind: [Int: [(V2ModulatorName, SFZOpcode)]]] = [:]
+    // Sorted names make `lfo1_freq` and `lfo01_freq` given together resolve the same every time.
+    for name in region.opcodes.keys.sorted() {
+      guard let parsed = V2ModulatorName(name), let opcode = region.opcodes[name] else { continue }
+      found[parsed.kind, default: [:]][parsed.number, default: []].append((parsed, opcode))
+    }
+    return found
+  }
+
+  func applyV2Modulators(to r: inout sc_region, _ diagnostics: inout [SFZDiagnostic]) {
+    let found = v2Opcodes()
+    var links: [sc_v2_link] = []
+    let lfos = (found[.lfo] ?? [:]).sorted { $0.key < $1.key }
+    let egs = (found[.eg] ?? [:]).sorted { $0.key < $1.key }
+    for (label, count, limit) in [
+      ("LFOs", lfos.count, Int(SC_V2_MAX_LFOS)), ("flex envelopes", egs.count, Int(SC_V2_MAX_EGS)),
+    ] where count > limit {
+      diagnostics.append(
+        SFZDiagnostic(
+          .warning, at: region.location,
+          "\(count) SFZ v2 \(label); only the first \(limit) are rendered"))
+    }
+    r.v2_lfo_count = UInt8(min(lfos.count, Int(SC_V2_MAX_LFOS)))
+    r.v2_eg_count = UInt8(min(egs.count, Int(SC_V2_MAX_EGS)))
+    withUnsafeMutableBytes(of: &r.v2_lfos) { raw in
+      let slots = raw.bindMemory(to: sc_v2_lfo_params.self)
+      for (slot, (_, opcodes)) in lfos.prefix(slots.count).enumerated() {
+        slots[slot] = lfo(opcodes, &diagnostics)
+        links += lfoLinks(opcodes, slot: slot)
+      }
+    }
+    withUnsafeMutableBytes(of: &r.v2_egs) { raw in
+      let slots = raw.bindMemory(to: sc_v2_eg_params.self)
+      for (slot, (_, opcodes)) in egs.prefix(slots.count).enumerated() {
+        slots[slot] = flexEnvelope(opcodes, &diagnostics)
+        links += egLinks(opcodes, slot: slot)
+      }
+    }
+    if links.count > Int(SC_V2_MAX_LINKS) {
+      diagnostics.append(
+        SFZDiagnostic(
+          .warning, at: region.location,
+          "\(links.count) LFO and envelope connections; only the first \(SC_V2_MAX_LINKS) are "
+            + "rendered"))
+    }
+    r.v2_link_count = UInt8(min(links.count, Int(SC_V2_MAX_LINKS)))
+    withUnsafeMutableBytes(of: &r.v2_links) { raw in
+      let slots = raw.bindMemory(to: sc_v2_link.self)
+      for (i, link) in links.prefix(slots.count).enumerated() { slots[i] = link }
+    }
+  }
+
+  private func lfo(
+    _ opcodes: [(V2ModulatorName, SFZOpcode)], _ diagnostics: inout [SFZDiagnostic]
+  ) -> sc_v2_lfo_params {
+    var values: [String: Double] = [:]
+    var waveOpcode: SFZOpcode?
+    for (name, opcode) in opcodes where name.controller == nil {
+      guard case .parameter(let parameter) = name.part, let value = opcode.number else { continue }
+      values[parameter] = value
+      if parameter == "wave" { waveOpcode = opcode }
+    }
+    var wave = Int(values["wave"] ?? Double(SC_V2_WAVE_SINE.rawValue))
+    if !(0..<Int(SC_V2_WAVE_COUNT.rawValue)).contains(wave), let waveOpcode {
+      diagnostics.append(
+        SFZDiagnostic(
+          .warning, at: waveOpcode.location,
+          "LFO wave \(wave) is not rendered yet (only 0...7); using a sine"))
+      wave = Int(SC_V2_WAVE_SINE.rawValue)
+    }
+    return sc_v2_lfo_params(
+      freq: Float(values["freq"] ?? 0), delay: Float(values["delay"] ?? 0),
+      fade: Float(values["fade"] ?? 0), phase: Float(values["phase"] ?? 0),
+      offset: Float(values["offset"] ?? 0), ratio: Float(values["ratio"] ?? 1),
+      scale: Float(values["scale"] ?? 1), count: UInt32(max(values["count"] ?? 0, 0)),
+      wave: UInt8(wave))
+  }
+
+  private func flexEnvelope(
+    _ opcodes: [(V2ModulatorName, SFZOpcode)], _ diagnostics: inout [SFZDiagnostic]
+  ) -> sc_v2_eg_params {
+    var e = sc_v2_eg_params()
+    e.sustain = -1
+    var points: [String: [Int: Float]] = [:]
+    for (name, opcode) in opcodes where name.controller == nil {
+      // egN_ampeg is a choice in the opcode table, so it carries no number of its own
+      guard let value = opcode.number ?? Double(opcode.value) else { continue }
+      switch name.part {
+      case .parameter("sustain"): e.sustain = Int8(clamping: Int(value))
+      case .parameter("ampeg"): e.ampeg = value != 0
+      case .point(let parameter, let point) where point < Int(SC_V2_MAX_EG_POINTS):
+        points[parameter, default: [:]][point] = Float(value)
+      case .point(_, let point):
+        diagnostics.append(
+          SFZDiagnostic(
+            .warning, at: opcode.location,
+            "envelope point \(point) is past the \(SC_V2_MAX_EG_POINTS) points rendered; ignored"))
+      default: break
+      }
+    }
+    let last = points.values.flatMap(\.keys).max() ?? -1
+    e.point_count = UInt8(last + 1)
+    if Int(e.sustain) > last { e.sustain = -1 }
+    Self.fill(&e.time, points["time"] ?? [:])
+    Self.fill(&e.level, points["level"] ?? [:])
+    Self.fill(&e.shape, points["shape"] ?? [:])
+    return e
+  }
+
+  /// Writes values by point into a C array of floats.
+  private static func fill<Storage>(_ storage: inout Storage, _ values: [Int: Float]) {
+    withUnsafeMutableBytes(of: &storage) { raw in
+      let floats = raw.bindMemory(to: Float.self)
+      for (point, value) in values where point < floats.count { floats[point] = value }
+    }
+  }
+
+  private func lfoLinks(_ opcodes: [(V2ModulatorName, SFZOpcode)], slot: Int) -> [sc_v2_link] {
+    links(opcodes, slot: slot, output: SC_V2_LINK_LFO) { name in
+      guard case .parameter(let parameter) = name.part,
+        let kind = V2ModulatorName.lfoControlled[parameter]
+      else { return nil }
+      return (kind, 0)
+    }
+  }
+
+  private func egLinks(_ opcodes: [(V2ModulatorName, SFZOpcode)], slot: Int) -> [sc_v2_link] {
+    links(opcodes, slot: slot, output: SC_V2_LINK_EG) { name in
+      guard case .point(let parameter, let point) = name.part, point < Int(SC_V2_MAX_EG_POINTS)
+      else { return nil }
+      switch parameter {
+      case "time": return (SC_V2_LINK_EG_TIME, point)
+      case "level": return (SC_V2_LINK_EG_LEVEL, point)
+      default: return nil
+      }
+    }
+  }
+
+  /// Outputs (`lfo1_pitch=50`, `lfo1_pitch_oncc1=100`) and controlled parameters
+  /// (`lfo1_freq_oncc2=3`), each `_onccN` with its `_curveccN`, `_smoothccN` and `_stepccN`.
+  private func links(
+    _ opcodes: [(V2ModulatorName, SFZOpcode)], slot: Int, output: sc_v2_link_kind,
+    parameter: (V2ModulatorName) -> (sc_v2_link_kind, Int)?
+  ) -> [sc_v2_link] {
+    var byName: [V2ModulatorName: Double] = [:]
+    for (name, opcode) in opcodes { if let value = opcode.number { byName[name] = value } }
+    var links: [sc_v2_link] = []
+    for (name, opcode) in opcodes {
+      guard let depth = opcode.number else { continue }
+      let kind: sc_v2_link_kind
+      let index: Int
+      if case .output(let target) = name.part, let mod = V2ModulatorName.targets[target] {
+        kind = output
+        index = Int(mod.rawValue)
+      } else if name.controller != nil, let (parameterKind, point) = parameter(name) {
+        kind = parameterKind
+        index = point
+      } else {
+        continue
+      }
+      var link = sc_v2_link(
+        kind: UInt8(kind.rawValue), slot: UInt8(slot), index: UInt8(index),
+        source: UInt16(SC_V2_NO_SOURCE), curve: -1, depth: Float(depth), smooth: 0, step: 0)
+      if let controller = name.controller {
+        guard controller.form == "on" else { continue }
+        func companion(_ form: String) -> Double? {
+          var other = name
+          other.controller = V2ModulatorName.Controller(form: form, source: controller.source)
+          return byName[other]
+        }
+        link.source = UInt16(controller.source)
+        link.curve = Int32(companion("curve") ?? -1)
+        link.smooth = Float(companion("smooth") ?? 0)
+        link.step = Float(companion("step") ?? 0)
+      }
+      links.append(link)
+    }
+    return links
+  }
+}

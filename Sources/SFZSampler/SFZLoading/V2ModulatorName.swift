@@ -1,0 +1,113 @@
+import CSamplerCore
+
+/// An SFZ v2 modulator opcode taken apart: `lfo01_pitch_oncc1` is LFO 1, target `pitch`,
+/// controller 1. Both spellings of the number (`lfo1`, `lfo01`) name the same modulator.
+struct V2ModulatorName: Hashable {
+  /// Whether an LFO (`lfoN_`) or a flex envelope (`egN_`) is named.
+  enum Kind: Hashable { case lfo, eg }
+
+  /// What the part after the modulator's number sets.
+  enum Part: Hashable {
+    /// A plain parameter: `freq`, `delay`, `sustain`, `ampeg`...
+    case parameter(String)
+    /// A numbered envelope point parameter: `time2`, `level2`, `shape2`.
+    case point(String, Int)
+    /// An output to a target: `pitch`, `eq2gain`...
+    case output(String)
+  }
+
+  /// A controller form of a part: `_onccN`, `_curveccN`, `_smoothccN` or `_stepccN`.
+  struct Controller: Hashable {
+    var form: String
+    var source: Int
+  }
+
+  var kind: Kind
+  var number: Int
+  var part: Part
+  var controller: Controller?
+
+  /// Targets an LFO or envelope output may reach, by the name the opcode gives them.
+  static let targets: [String: sc_mod_target] = {
+    var targets: [String: sc_mod_target] = [
+      "pitch": SC_MOD_PITCH, "tune": SC_MOD_PITCH, "volume": SC_MOD_VOLUME,
+      "amplitude": SC_MOD_AMPLITUDE, "pan": SC_MOD_PAN, "width": SC_MOD_WIDTH,
+      "position": SC_MOD_POSITION, "cutoff": SC_MOD_CUTOFF, "cutoff1": SC_MOD_CUTOFF,
+      "resonance": SC_MOD_RESONANCE, "resonance1": SC_MOD_RESONANCE,
+    ]
+    for band in 0..<3 {
+      let offset = UInt32(band)
+      targets["eq\(band + 1)gain"] = sc_mod_target(SC_MOD_EQ1_GAIN.rawValue + offset)
+      targets["eq\(band + 1)freq"] = sc_mod_target(SC_MOD_EQ1_FREQ.rawValue + offset)
+      targets["eq\(band + 1)bw"] = sc_mod_target(SC_MOD_EQ1_BW.rawValue + offset)
+    }
+    return targets
+  }()
+
+  static let lfoParameters: Set<String> = [
+    "freq", "delay", "fade", "phase", "wave", "count", "offset", "ratio", "scale",
+  ]
+  /// LFO parameters a controller may move (`lfo1_freq_oncc1`), with the link each becomes.
+  static let lfoControlled: [String: sc_v2_link_kind] = [
+    "freq": SC_V2_LINK_LFO_FREQ, "delay": SC_V2_LINK_LFO_DELAY, "fade": SC_V2_LINK_LFO_FADE,
+    "phase": SC_V2_LINK_LFO_PHASE,
+  ]
+  static let egParameters: Set<String> = ["sustain", "ampeg"]
+  static let pointParameters: Set<String> = ["time", "level", "shape"]
+
+  /// The parsed name, or nil when `name` is not a v2 modulator opcode this engine renders.
+  init?(_ name: String) {
+    let kind: Kind
+    let body: Substring
+    if name.hasPrefix("lfo") {
+      kind = .lfo
+      body = name.dropFirst(3)
+    } else if name.hasPrefix("eg") {
+      kind = .eg
+      body = name.dropFirst(2)
+    } else {
+      return nil
+    }
+    let digits = body.prefix { $0.isASCII && $0.isNumber }
+    guard !digits.isEmpty, let number = Int(digits), body.dropFirst(digits.count).first == "_"
+    else { return nil }
+    var rest = String(body.dropFirst(digits.count + 1))
+    var controller: Controller?
+    for form in ["_oncc", "_curvecc", "_smoothcc", "_stepcc"] {
+      guard let range = rest.range(of: form, options: .backwards),
+        let source = Int(rest[range.upperBound...]), Self.isSource(source)
+      else { continue }
+      controller = Controller(form: String(form.dropFirst().dropLast(2)), source: source)
+      rest = String(rest[..<range.lowerBound])
+      break
+    }
+    guard let part = Self.part(rest, kind: kind, controlled: controller != nil) else { return nil }
+    self.kind = kind
+    self.number = number
+    self.part = part
+    self.controller = controller
+  }
+
+  /// Controllers and the engine's extended sources.
+  private static func isSource(_ source: Int) -> Bool {
+    (0..<Int(SC_SOURCE_COUNT)).contains(source)
+  }
+
+  private static func part(_ rest: String, kind: Kind, controlled: Bool) -> Part? {
+    if targets[rest] != nil { return .output(rest) }
+    switch kind {
+    case .lfo:
+      if controlled { return lfoControlled[rest] != nil ? .parameter(rest) : nil }
+      return lfoParameters.contains(rest) ? .parameter(rest) : nil
+    case .eg:
+      if !controlled, egParameters.contains(rest) { return .parameter(rest) }
+      let letters = rest.prefix { !$0.isNumber }
+      guard let point = Int(rest.dropFirst(letters.count)), point >= 0,
+        pointParameters.contains(String(letters))
+      else { return nil }
+      // Only times and levels may follow a controller at the note's start.
+      if controlled && letters == "shape" { return nil }
+      return .point(String(letters), point)
+    }
+  }
+}
