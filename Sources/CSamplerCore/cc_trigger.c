@@ -22,7 +22,8 @@ void sc_cc_trigger(sc_engine *engine, uint8_t channel, uint8_t controller, uint8
                             .cc_value = value,
                             .cc_previous = previous,
                             .first_age = engine->note_counter + 1,
-                            .timer = sc_channel_timer(engine, c)};
+                            .timer = sc_channel_timer(engine, c),
+                            .tempo = engine->params[SC_PARAM_TEMPO]};
   for (uint32_t i = 0; i < instrument->cc_region_count; i++) {
     const sc_region *r = &instrument->regions[instrument->cc_regions[i]];
     if (r->on_cc.cc != controller) continue;

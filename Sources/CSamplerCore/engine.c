@@ -49,6 +49,7 @@ sc_engine *sc_engine_create(const sc_engine_config *config) {
   sc_tuning_reset(e->note_cents);
   sc_random_seed(&e->rng_state, SC_RANDOM_SEED);
   e->params[SC_PARAM_MASTER_GAIN] = 1.0f;
+  e->params[SC_PARAM_TEMPO] = 120.0f;
   e->params[SC_PARAM_VIBRATO_DEPTH] = SC_DEFAULT_VIBRATO_DEPTH;
   e->params[SC_PARAM_VIBRATO_RATE] = SC_DEFAULT_VIBRATO_RATE;
   e->steal_fade_step = (float)(1.0 / (SC_STEAL_FADE_SECONDS * config->sample_rate));
@@ -169,11 +170,16 @@ static void apply_event(sc_engine *e, const sc_event *ev) {
       }
       break;
     case SC_EVENT_PARAMETER:
-      if (ev->data1 < SC_PARAM_COUNT && isfinite(ev->number)) e->params[ev->data1] = ev->number;
+      if (ev->data1 >= SC_PARAM_COUNT || !isfinite(ev->number)) break;
+      if (ev->data1 == SC_PARAM_TEMPO && !(ev->number > 0.0f)) break; /* a tempo moves forward */
+      e->params[ev->data1] = ev->number;
       break;
     case SC_EVENT_NOTE_FREQUENCY:
       if (ev->data1 < 128 && ev->number > 0.0f && isfinite(ev->number))
         e->note_cents[ev->data1] = 1200.0 * log2(ev->number / 440.0) + 6900.0;
+      break;
+    case SC_EVENT_SONG_POSITION:
+      if (isfinite(ev->number) && ev->number >= 0.0f) e->beat = ev->number;
       break;
     default: break;
   }
@@ -210,6 +216,8 @@ void sc_engine_render(sc_engine *e, uint32_t frames, const sc_event *events, uin
     if (next_event < event_count && events[next_event].frame < frames)
       until = events[next_event].frame;
     render_span(e, out_left + f, out_right + f, until - f);
+    /* the song position moves on with the tempo, so notes can wait for the next beat */
+    e->beat += (until - f) * (double)e->params[SC_PARAM_TEMPO] / (60.0 * e->config.sample_rate);
     f = until;
   }
   while (next_event < event_count) apply_event(e, &events[next_event++]);

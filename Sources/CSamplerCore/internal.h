@@ -343,6 +343,7 @@ struct sc_engine {
   uint32_t playing;     /* voices in SC_VOICE_PLAYING */
   uint64_t note_counter;
   uint64_t now;       /* frames rendered since creation */
+  double beat;        /* the host's song position in beats at the frame being rendered */
   uint64_t rng_state; /* lorand/hirand draws; seeded at create so renders repeat exactly */
 
   sc_channel channels[16];
@@ -418,6 +419,7 @@ typedef struct sc_selection {
   uint64_t first_age; /* age the event's first voice gets: its voices never stop each other */
   uint8_t cc, cc_value, cc_previous;
   float timer; /* seconds since the channel's previous note-on; INFINITY before the first */
+  float tempo; /* host tempo, beats per minute */
 } sc_selection;
 
 bool sc_instrument_build_key_table(sc_instrument *instrument);

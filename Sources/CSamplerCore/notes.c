@@ -67,7 +67,8 @@ static sc_selection key_selection(sc_engine *engine, sc_select_kind kind, uint8_
                         .other_keys_held = others,
                         .random = sc_random_unit(&engine->rng_state),
                         .first_age = engine->note_counter + 1,
-                        .timer = sc_channel_timer(engine, c)};
+                        .timer = sc_channel_timer(engine, c),
+                        .tempo = engine->params[SC_PARAM_TEMPO]};
 }
 
 /* Starts the regions of `key` that answer; returns how many. */

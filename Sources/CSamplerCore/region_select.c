@@ -106,6 +106,7 @@ bool sc_region_matches(const sc_region *r, const sc_selection *s) {
     if (!in_range(condition_value(s, cond->cc), cond->lo, cond->hi)) return false;
   }
   if (!(s->timer >= r->lotimer && s->timer <= r->hitimer)) return false;
+  if (!(s->tempo >= r->lobpm && s->tempo < r->hibpm)) return false;
   if (r->sw_previous != SC_NO_KEY && r->sw_previous != s->previous_key) return false;
   if (!sc_keyswitch_matches(r, c)) return false;
   /* hirand=1 takes r=1 too, so the full range never misses */
@@ -154,6 +155,7 @@ void sc_region_init(sc_region *r) {
   r->fileg.sustain = 1.0f;
   r->pitcheg.sustain = 1.0f;
   r->amp_keycenter = 60.0f;
+  r->hibpm = 500.0f;
   r->amp_velcurve = -1;
   r->width = 100.0f;
   r->key_crossfade = (sc_crossfade){0, 0, 127, 127, false};

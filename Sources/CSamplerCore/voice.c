@@ -107,6 +107,12 @@ void sc_voice_start(sc_engine *engine, sc_voice *v, const sc_instrument *instrum
   v->pos = start << SC_FRACTION_BITS;
   float delay =
       r->delay + r->delay_random * sc_random_unit(&engine->rng_state) + mods[SC_MOD_DELAY];
+  if (r->sync_beats > 0.0f) {
+    /* wait for the next multiple of sync_beats (plus sync_offset) of the song position */
+    double beats = engine->beat - r->sync_offset;
+    double target = beats <= 0.0 ? 0.0 : ceil(beats / r->sync_beats) * r->sync_beats;
+    delay += (float)((target - beats) * 60.0 / engine->params[SC_PARAM_TEMPO]);
+  }
   v->delay_frames = delay > 0.0f ? (uint32_t)(delay * rate + 0.5) : 0;
   if (r->count > 0) v->one_shot = true;
   v->plays_left = r->count > 1 ? r->count - 1 : 0;

@@ -15,10 +15,20 @@ enum EventSchedule {
   /// Events in time order. Each frame is the event's exact time times the rate, rounded: blocks
   /// are cut around them later, never the other way round.
   static func make(song: MIDIFile, sampleRate: Int) -> [ScheduledEvent] {
-    song.events.map { timed in
+    // The song's tempo reaches the instrument too (lobpm/hibpm, sync_beats); a tempo change
+    // sorts before the notes of its frame.
+    let tempos = song.tempoChanges.map { change in
+      ScheduledEvent(
+        frame: Int((change.seconds * Double(sampleRate)).rounded()),
+        event: .tempo(bpm: 60_000_000 / Double(change.microsecondsPerQuarter)))
+    }
+    let messages = song.events.map { timed in
       ScheduledEvent(
         frame: timed.frame(atSampleRate: Double(sampleRate)), event: samplerEvent(timed.message))
     }
+    return (tempos + messages).enumerated()
+      .sorted { ($0.element.frame, $0.offset) < ($1.element.frame, $1.offset) }
+      .map(\.element)
   }
 
   static func samplerEvent(_ message: MIDIMessage) -> SamplerEvent {

@@ -323,6 +323,11 @@ typedef struct sc_region {
    * the first) lie in lotimer...hitimer, inclusive. */
   float lotimer, hitimer;
 
+  /* host tempo and position */
+  float lobpm, hibpm; /**< the region plays while lobpm <= tempo < hibpm */
+  float sync_beats;   /**< > 0: the voice waits for the next multiple of this many beats... */
+  float sync_offset;  /**< ...plus this many */
+
   /* SFZ v2 modulators */
   uint8_t v2_lfo_count, v2_eg_count, v2_link_count;
   sc_v2_lfo_params v2_lfos[SC_V2_MAX_LFOS];
@@ -527,7 +532,8 @@ typedef enum sc_event_type {
   SC_EVENT_CHANNEL_PRESSURE = 5, /**< data1 pressure */
   SC_EVENT_POLY_PRESSURE = 6,    /**< data1 key, data2 pressure */
   SC_EVENT_PARAMETER = 7,        /**< data1 an sc_param, number the value */
-  SC_EVENT_NOTE_FREQUENCY = 8    /**< data1 key, number its frequency in Hz (microtuning) */
+  SC_EVENT_NOTE_FREQUENCY = 8,   /**< data1 key, number its frequency in Hz (microtuning) */
+  SC_EVENT_SONG_POSITION = 9     /**< number: the host's song position in beats at this frame */
 } sc_event_type;
 
 /** Engine-wide parameters, set with an SC_EVENT_PARAMETER event. */
@@ -540,6 +546,7 @@ typedef enum sc_param {
   SC_PARAM_VIBRATO_DEPTH = 5,     /**< cents of vibrato at mod wheel full; default 50 */
   SC_PARAM_VIBRATO_RATE = 6,      /**< Hz; default 5 */
   SC_PARAM_PITCH_BEND_RANGE = 7,  /**< cents; > 0 overrides every region's bend_up/bend_down */
+  SC_PARAM_TEMPO = 8,             /**< host tempo in beats per minute; default 120 */
   SC_PARAM_COUNT
 } sc_param;
 

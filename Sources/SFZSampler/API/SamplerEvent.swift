@@ -72,6 +72,19 @@ public struct SamplerEvent: Sendable {
       data2: pressure & 127)
   }
 
+  /// The host's tempo in beats per minute (for `lobpm`/`hibpm` and `sync_beats`); 120 until set.
+  public static func tempo(bpm: Double, frame: Int = 0) -> Self {
+    var event = parameter(SC_PARAM_TEMPO, Float(bpm))
+    event.frame = frame
+    return event
+  }
+
+  /// The host's song position in beats at this frame (for `sync_beats`); it then advances at the
+  /// tempo. It starts at 0 when the sampler is created.
+  public static func songPosition(beats: Double, frame: Int = 0) -> Self {
+    Self(SC_EVENT_SONG_POSITION, frame: frame, channel: 0, number: Float(beats))
+  }
+
   static func parameter(_ parameter: sc_param, _ value: Float) -> Self {
     Self(SC_EVENT_PARAMETER, frame: 0, channel: 0, data1: UInt8(parameter.rawValue), number: value)
   }

@@ -9,7 +9,7 @@ extension RegionMapping {
     "pitch_veltrack", "pitch_random", "bend_step", "amp_keycenter", "amp_keytrack", "amp_random",
     "width", "position", "fil_random", "xfin_lokey", "xfin_hikey", "xfout_lokey", "xfout_hikey",
     "xfin_lovel", "xfin_hivel", "xfout_lovel", "xfout_hivel", "xf_keycurve", "xf_velcurve",
-    "xf_cccurve", "pan_keytrack", "pan_keycenter",
+    "xf_cccurve", "pan_keytrack", "pan_keycenter", "lobpm", "hibpm", "sync_beats", "sync_offset",
   ]
   static let eqOpcodes: Set<String> = Set(
     (1...3).flatMap { band in
@@ -40,6 +40,10 @@ extension RegionMapping {
     r.pan_keytrack = float("pan_keytrack", 0)
     r.pan_keycenter = Float(region.note("pan_keycenter") ?? 60)
     r.fil_random = float("fil_random", 0)
+    r.lobpm = float("lobpm", 0)
+    r.hibpm = float("hibpm", 500)
+    r.sync_beats = float("sync_beats", 0)
+    r.sync_offset = float("sync_offset", 0)
     r.key_crossfade = sc_crossfade(
       in_lo: note("xfin_lokey", 0), in_hi: note("xfin_hikey", 0),
       out_lo: note("xfout_lokey", 127), out_hi: note("xfout_hikey", 127),
