@@ -1,0 +1,89 @@
+import AudioTestSupport
+import CSndfile
+import Foundation
+import SFZSampler
+import Testing
+
+@Suite("Semantics: generators, root key from the file, aftertouch and per-note randomness")
+struct SemanticsSourcesTests {
+  /// Peak over RMS: a square about 1 (its edges overshoot a little through the interpolation),
+  /// a sine the square root of 2, a triangle and a saw the square root of 3.
+  private func crest(_ signal: ArraySlice<Float>) -> Double {
+    Double(Measure.peak(signal)) / pow(10, Measure.rmsDB(signal) / 20)
+  }
+
+  @Test("each generator has its own waveform at the key's pitch; *silence is silent")
+  func generators() throws {
+    var shares: [String: Double] = [:]  // crest factors
+    for name in ["sine", "saw", "square", "triangle"] {
+      let rig = try SemanticsRig("<region> sample=*\(name) amp_veltrack=0")
+      let out = rig.strike(60, frames: 9_600)
+      let hertz = Measure.frequency(out, sampleRate: 48_000, in: 480..<9_600)
+      if name != "saw" {
+        #expect(
+          abs(Measure.cents(hertz, from: SemanticsRig.middleC)) < 1, "*\(name) at \(hertz) Hz")
+      }
+      shares[name] = crest(out[480...])
+    }
+    #expect(shares["square"]! < 1.25, "\(shares)")
+    #expect(abs(shares["sine"]! - 2.0.squareRoot()) < 0.05, "\(shares)")
+    #expect(abs(shares["triangle"]! - 3.0.squareRoot()) < 0.1, "\(shares)")
+    #expect(shares["saw"]! > 1.6, "a saw, its reset overshooting a little: \(shares)")
+    let noise = try SemanticsRig("<region> sample=*noise amp_veltrack=0")
+    let hiss = noise.strike(60, frames: 9_600)
+    #expect(Measure.rmsDB(hiss[480...]) > -20, "noise sounds")
+    let crossings = zip(hiss.dropFirst(480), hiss.dropFirst(481)).filter { $0 < 0 && $1 >= 0 }.count
+    #expect(crossings > 1_000, "noise crosses zero far more often than a tone: \(crossings)")
+    let silence = try SemanticsRig("<region> sample=*silence")
+    #expect(Measure.peak(silence.strike(60, frames: 4_800)[...]) == 0)
+  }
+
+  @Test("pitch_keycenter=sample takes the root key from the file's smpl chunk")
+  func rootKeyFromFile() throws {
+    let fixtures = try DecodingFixtures()
+    // A 440 Hz tone recorded as note 69: played on key 69 it stays at 440 Hz.
+    let tone = Synth.sine(frequency: 440, sampleRate: 48_000, frames: 48_000)
+    let path = try fixtures.writeFloat(
+      "a4.wav", values: tone, channels: 1, format: Int32(SF_FORMAT_WAV | SF_FORMAT_FLOAT),
+      sampleRate: 48_000)
+    try DecodingFixtures.appendSmpl(toWAV: path, unityNote: 69, pitchFraction: 0, loops: [])
+    let rig = try SemanticsRig("<region> sample=\(path) amp_veltrack=0 pitch_keycenter=sample")
+    let out = rig.strike(69, frames: 9_600)
+    let hertz = Measure.frequency(out, sampleRate: 48_000, in: 480..<9_600)
+    #expect(abs(Measure.cents(hertz, from: 440)) < 1, "\(hertz) Hz")
+  }
+
+  @Test("pitchlfo_depthchanaft sets vibrato depth from channel pressure")
+  func aftertouchDepth() throws {
+    let rig = try SemanticsRig(
+      "<region> sample=*sine amp_veltrack=0 pitchlfo_freq=5 pitchlfo_depthchanaft=100")
+    func swing(_ pressure: UInt8) -> Double {
+      let out = rig.strike(72, frames: 24_000, before: [.channelPressure(pressure: pressure)])
+      var periods: [Double] = []
+      var last: Double?
+      for i in 1..<out.count where out[i - 1] < 0 && out[i] >= 0 {
+        let t = Double(i - 1) + Double(-out[i - 1] / (out[i] - out[i - 1]))
+        if let last { periods.append(t - last) }
+        last = t
+      }
+      let cents = periods.map { 1200 * log2(48_000 / $0 / (SemanticsRig.middleC * 2)) }
+      return (cents.max() ?? 0) - (cents.min() ?? 0)
+    }
+    #expect(swing(0) < 2)
+    let full = swing(127)
+    #expect(abs(full - 200) < 15, "+-100 cents at full pressure: \(full)")
+  }
+
+  @Test("fil_random gives each note its own cutoff; eq1_vel2gain adds gain with velocity")
+  func filterRandomAndEQVelocity() throws {
+    let random = try SemanticsRig(
+      "<region> sample=*sine amp_veltrack=0 cutoff=300 fil_random=1200")
+    let levels = (0..<12).map { _ in SemanticsRig.level(random.strike(72, frames: 4_800)) }
+    #expect((levels.max()! - levels.min()!) > 3, "the notes differ: \(levels)")
+    let eq = try SemanticsRig(
+      "<region> sample=*sine amp_veltrack=0 eq1_freq=261.63 eq1_vel2gain=12")
+    let soft = SemanticsRig.level(eq.strike(60, velocity: 1, frames: 9_600), skip: 2_400)
+    let loud = SemanticsRig.level(eq.strike(60, velocity: 127, frames: 9_600), skip: 2_400)
+    #expect(abs((loud - soft) - 12 * 126 / 127) < 0.4, "\(loud - soft) dB")
+  }
+}
