@@ -71,8 +71,10 @@ let benchmarks: @Sendable () -> Void = {
       configuration: .init(
         metrics: [.wallClock, .cpuTotal, .peakMemoryResident], maxDuration: .seconds(2),
         maxIterations: 20)
-    ) { _ in
-      blackHole(FirstNote.seconds(url, key: key))
+    ) { benchmark in
+      if FirstNote.seconds(url, key: key) == nil {
+        benchmark.error("\(url.path): key \(key) never became audible")
+      }
     }
   }
 }

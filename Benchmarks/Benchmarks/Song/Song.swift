@@ -8,7 +8,7 @@ let benchmarks: @Sendable () -> Void = {
   let realTime = BenchmarkMetric.custom(
     "x_real_time", polarity: .prefersLarger, useScalingFactor: false)
   Benchmark.defaultConfiguration = .init(
-    metrics: [.wallClock, .cpuTotal, .mallocCountTotal, realTime],
+    metrics: [.wallClock, .cpuTotal, realTime],
     warmupIterations: 1,
     maxDuration: .seconds(1),
     maxIterations: 50
@@ -28,12 +28,15 @@ let benchmarks: @Sendable () -> Void = {
       for _ in benchmark.scaledIterations {
         let start = ThreadCPUClock.now()
         benchmark.startMeasurement()
-        blackHole(render.render())
+        let peak = render.render()
         benchmark.stopMeasurement()
+        if peak == 0 { benchmark.error("song_\(name) rendered silence") }
         benchmark.measurement(realTime, Int(render.seconds / (ThreadCPUClock.now() - start)))
       }
-    } setup: {
-      try SongRender(instrument: instrument, song: song)
+    } setup: { () throws -> SongRender in
+      let render = try SongRender(instrument: instrument, song: song)
+      print("song_\(name): \(String(format: "%.1f", render.seconds)) s of audio per render")
+      return render
     }
   }
 }

@@ -23,7 +23,7 @@ struct CostMeasurement {
   /// Builds a rig and times it: enough blocks per repetition for `repetitionSeconds` of CPU time,
   /// then the fastest of `repetitions`.
   static func measure(
-    _ configuration: RenderConfiguration, voices: Int, repetitions: Int = 5,
+    _ configuration: RenderConfiguration, voices: Int, repetitions: Int = 7,
     repetitionSeconds: Double = 0.03
   ) throws(BenchError) -> CostMeasurement {
     let rig = try VoiceRig(configuration, voiceCount: voices, blockFrames: blockFrames)

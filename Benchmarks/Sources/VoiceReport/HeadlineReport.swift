@@ -33,3 +33,28 @@ enum HeadlineReport {
     return lines
   }
 }
+
+/// SIMD against portable kernels for each quality and channel count, without a filter.
+enum KernelReport {
+  static func lines() throws(BenchError) -> [String] {
+    var lines = [
+      "Kernels at 1,024 voices, ratio near 1.5, no filter: voices per core",
+      pad("configuration", 24) + pad("SIMD", 9) + pad("portable", 10) + "gain",
+    ]
+    for interpolation in Interpolation.allCases {
+      for stereo in [true, false] {
+        let simd = RenderConfiguration(interpolation: interpolation, stereo: stereo)
+        var portable = simd
+        portable.portableKernels = true
+        let fast = try CostMeasurement.measure(simd, voices: 1_024)
+        let plain = try CostMeasurement.measure(portable, voices: 1_024)
+        lines.append(
+          pad(simd.name, 24) + pad(String(format: "%.0f", fast.voicesPerCore), 9)
+            + pad(String(format: "%.0f", plain.voicesPerCore), 10)
+            + String(format: "%.2fx", fast.voicesPerCore / plain.voicesPerCore))
+      }
+    }
+    lines.append("")
+    return lines
+  }
+}

@@ -16,7 +16,7 @@ struct VoiceReport {
     let kernels = try CoreEngine(maxVoices: 1, quality: .hermite).kernels
     emit([
       "SFZSampler voice-count report: 48 kHz, 256-frame blocks, one core, thread CPU time,"
-        + " fastest of 5 repetitions; SIMD kernels here: \(kernels).",
+        + " fastest of 7 repetitions; SIMD kernels here: \(kernels).",
       "",
     ])
     var matrix: [CostMeasurement] = []
@@ -37,6 +37,7 @@ struct VoiceReport {
       to: svg)
 
     emit(try HeadlineReport.lines(matrix: matrix))
+    emit(try KernelReport.lines())
     emit(MatrixReport.lines(matrix))
     emit(MatrixReport.linearity(matrix))
     emit(try QualityReport.lines())
