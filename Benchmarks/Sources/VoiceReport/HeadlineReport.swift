@@ -1,10 +1,22 @@
 import BenchSupport
 import Foundation
 
-/// The four headline configurations against their targets, at 1,024 voices (from the matrix)
-/// and re-measured at 2,048 voices, and with the portable kernels for the SIMD gain.
+/// The four headline configurations against their targets, at 1,024 and 2,048 voices, and with
+/// the portable kernels for the SIMD gain.
 enum HeadlineReport {
-  static func lines(matrix: [CostMeasurement]) throws(BenchError) -> [String] {
+  /// The cells this report needs besides the matrix.
+  static var cells: [CostMeasurement.Cell] {
+    Headline.all.flatMap { headline in
+      var portable = headline.configuration
+      portable.portableKernels = true
+      return [
+        CostMeasurement.Cell(configuration: headline.configuration, voices: 2_048),
+        CostMeasurement.Cell(configuration: portable, voices: 1_024),
+      ]
+    }
+  }
+
+  static func lines(_ results: [CostMeasurement.Cell: CostMeasurement]) -> [String] {
     var lines = [
       "Headline (stereo looped 24-bit sample, non-integer ratios near 1.5): voices per core in"
         + " real time",
@@ -12,12 +24,13 @@ enum HeadlineReport {
         + pad("vs target", 11) + pad("@2048 v", 10) + pad("portable", 10) + "SIMD gain",
     ]
     for headline in Headline.all {
-      let at1024 = matrix.first { $0.configuration == headline.configuration && $0.voices == 1_024 }
-      guard let at1024 else { continue }
-      let at2048 = try CostMeasurement.measure(headline.configuration, voices: 2_048)
       var portable = headline.configuration
       portable.portableKernels = true
-      let plain = try CostMeasurement.measure(portable, voices: 1_024)
+      guard
+        let at1024 = results[.init(configuration: headline.configuration, voices: 1_024)],
+        let at2048 = results[.init(configuration: headline.configuration, voices: 2_048)],
+        let plain = results[.init(configuration: portable, voices: 1_024)]
+      else { continue }
       lines.append(
         pad(headline.label, 24) + pad(String(format: "%.0f", headline.referenceVoices), 9)
           + pad(String(format: "%.0f", headline.targetVoices), 11)
@@ -36,23 +49,36 @@ enum HeadlineReport {
 
 /// SIMD against portable kernels for each quality and channel count, without a filter.
 enum KernelReport {
-  static func lines() throws(BenchError) -> [String] {
+  private static var configurations: [RenderConfiguration] {
+    Interpolation.allCases.flatMap { interpolation in
+      [true, false].map { RenderConfiguration(interpolation: interpolation, stereo: $0) }
+    }
+  }
+
+  /// The cells this report needs besides the matrix.
+  static var cells: [CostMeasurement.Cell] {
+    configurations.map { simd in
+      var portable = simd
+      portable.portableKernels = true
+      return CostMeasurement.Cell(configuration: portable, voices: 1_024)
+    }
+  }
+
+  static func lines(_ results: [CostMeasurement.Cell: CostMeasurement]) -> [String] {
     var lines = [
       "Kernels at 1,024 voices, ratio near 1.5, no filter: voices per core",
       pad("configuration", 24) + pad("SIMD", 9) + pad("portable", 10) + "gain",
     ]
-    for interpolation in Interpolation.allCases {
-      for stereo in [true, false] {
-        let simd = RenderConfiguration(interpolation: interpolation, stereo: stereo)
-        var portable = simd
-        portable.portableKernels = true
-        let fast = try CostMeasurement.measure(simd, voices: 1_024)
-        let plain = try CostMeasurement.measure(portable, voices: 1_024)
-        lines.append(
-          pad(simd.name, 24) + pad(String(format: "%.0f", fast.voicesPerCore), 9)
-            + pad(String(format: "%.0f", plain.voicesPerCore), 10)
-            + String(format: "%.2fx", fast.voicesPerCore / plain.voicesPerCore))
-      }
+    for simd in configurations {
+      var portable = simd
+      portable.portableKernels = true
+      guard let fast = results[.init(configuration: simd, voices: 1_024)],
+        let plain = results[.init(configuration: portable, voices: 1_024)]
+      else { continue }
+      lines.append(
+        pad(simd.name, 24) + pad(String(format: "%.0f", fast.voicesPerCore), 9)
+          + pad(String(format: "%.0f", plain.voicesPerCore), 10)
+          + String(format: "%.2fx", fast.voicesPerCore / plain.voicesPerCore))
     }
     lines.append("")
     return lines

@@ -21,7 +21,8 @@ enum SVGChart {
     }
     var svg: [String] = [
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\""
-        + " viewBox=\"0 0 \(Int(width)) \(Int(height))\" font-family=\"sans-serif\" font-size=\"12\">",
+        + " viewBox=\"0 0 \(Int(width)) \(Int(height))\""
+        + " font-family=\"sans-serif\" font-size=\"12\">",
       "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>",
       "<text x=\"\(plot.left)\" y=\"28\" font-size=\"15\">\(escaped(title))</text>",
     ]
@@ -29,7 +30,9 @@ enum SVGChart {
       let voices = maxVoices * Double(step) / 8
       svg.append(line(x(voices), plot.top, x(voices), plot.bottom, "#eee"))
       svg.append(label(x(voices), plot.bottom + 16, "\(Int(voices))", anchor: "middle"))
-      let ms = maxMilliseconds * Double(step) / 8
+    }
+    for step in 0...5 {
+      let ms = maxMilliseconds * Double(step) / 5
       svg.append(line(plot.left, y(ms), plot.right, y(ms), "#eee"))
       svg.append(label(plot.left - 6, y(ms) + 4, String(format: "%.2f", ms), anchor: "end"))
     }

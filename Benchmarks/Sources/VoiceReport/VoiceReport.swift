@@ -16,15 +16,20 @@ struct VoiceReport {
     let kernels = try CoreEngine(maxVoices: 1, quality: .hermite).kernels
     emit([
       "SFZSampler voice-count report: 48 kHz, 256-frame blocks, one core, thread CPU time,"
-        + " fastest of 7 repetitions; SIMD kernels here: \(kernels).",
+        + " fastest of 15 interleaved rounds; SIMD kernels here: \(kernels).",
       "",
     ])
-    var matrix: [CostMeasurement] = []
-    for configuration in RenderConfiguration.matrix {
-      for voices in RenderConfiguration.voiceCounts {
-        matrix.append(try CostMeasurement.measure(configuration, voices: voices))
+    let matrixCells = RenderConfiguration.matrix.flatMap { configuration in
+      RenderConfiguration.voiceCounts.map {
+        CostMeasurement.Cell(configuration: configuration, voices: $0)
       }
     }
+    var cells = matrixCells
+    for cell in HeadlineReport.cells + KernelReport.cells where !cells.contains(cell) {
+      cells.append(cell)
+    }
+    let results = try CostMeasurement.measure(cells)
+    let matrix = matrixCells.compactMap { results[$0] }
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let csv = folder.appendingPathComponent("voices.csv")
     let svg = folder.appendingPathComponent("render-cost.svg")
@@ -36,17 +41,17 @@ struct VoiceReport {
         title: "SFZSampler render cost against voice count (48 kHz, 256 frames, one core)"),
       to: svg)
 
-    emit(try HeadlineReport.lines(matrix: matrix))
-    emit(try KernelReport.lines())
+    emit(HeadlineReport.lines(results))
+    emit(KernelReport.lines(results))
     emit(MatrixReport.lines(matrix))
     emit(MatrixReport.linearity(matrix))
     emit(try QualityReport.lines())
     emit(MemoryReport.lines())
-    let spreads = matrix.map(\.spread).sorted()
+    let spreads = results.values.map(\.spread).sorted()
     emit([
       String(
-        format: "Noise: slowest/fastest repetition was %.2f (median) and %.2f (worst) over the"
-          + " matrix.", spreads[spreads.count / 2], spreads.last ?? 0),
+        format: "Noise: median/fastest round was %.2f (median cell) and %.2f (worst cell).",
+        spreads[spreads.count / 2], spreads.last ?? 0),
       "Wrote \(csv.path) and \(svg.path).",
       String(format: "Report took %.0f s.", ThreadCPUClock.wall() - started),
     ])
