@@ -75,7 +75,8 @@ enum MatrixReport {
     lines.append(
       systematic <= 0.05
         ? "Verdict: the cost is linear in voice count: from 16 to 1,024 voices the median cost per"
-          + " voice stays within \(Int((systematic * 100).rounded()))% of its value at 1,024."
+          + " voice stays within \(String(format: "%.1f", systematic * 100))% of its value at"
+          + " 1,024."
         : "Verdict: NOT linear: the median cost per voice moves by"
           + " \(Int((systematic * 100).rounded()))% between 16 and 1,024 voices (see the chart).")
     lines.append(
