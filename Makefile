@@ -37,5 +37,6 @@ format:
 	clang-format -i Sources/CSamplerCore/*.c Sources/CSamplerCore/*.h Sources/CSamplerCore/include/*.h
 
 lint:
-	swift format lint -r --strict Sources Tests Benchmarks/Sources Benchmarks/Benchmarks Package.swift
+	swift format lint -r --strict Sources Tests Benchmarks/Sources Benchmarks/Benchmarks \
+	  Benchmarks/Tests Package.swift
 	clang-format --dry-run --Werror Sources/CSamplerCore/*.c Sources/CSamplerCore/*.h Sources/CSamplerCore/include/*.h

@@ -44,6 +44,7 @@ let package = Package(
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     ),
     .executableTarget(name: "VoiceReport", dependencies: ["BenchSupport"]),
+    .testTarget(name: "BenchSupportTests", dependencies: ["BenchSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

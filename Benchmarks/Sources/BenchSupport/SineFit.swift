@@ -2,21 +2,28 @@ import Foundation
 
 /// Least-squares fit of `a cos(wt) + b sin(wt) + c` to a signal, and the signal-to-noise ratio
 /// of what the fit leaves over.
-struct SineFit {
+///
+/// ```swift
+/// let fit = SineFit(output[960...], near: 1_498.3, range: 1, sampleRate: 48_000)
+/// print(fit.snr, fit.frequency)
+/// ```
+public struct SineFit {
   /// The frequency fitted, Hz.
-  let frequency: Double
+  public let frequency: Double
   /// Fitted sine power over residual power, in dB.
-  let snr: Double
+  public let snr: Double
 
   /// Fits at exactly `frequency`.
-  init(_ signal: ArraySlice<Double>, frequency: Double, sampleRate: Double) {
+  public init(_ signal: ArraySlice<Double>, frequency: Double, sampleRate: Double) {
     self.frequency = frequency
     snr = Self.snr(signal, frequency: frequency, sampleRate: sampleRate)
   }
 
   /// Fits amplitude, phase and frequency, searching `frequency` +- `range` Hz (golden section on
   /// the residual), so that a pitch error does not count as noise.
-  init(_ signal: ArraySlice<Double>, near frequency: Double, range: Double, sampleRate: Double) {
+  public init(
+    _ signal: ArraySlice<Double>, near frequency: Double, range: Double, sampleRate: Double
+  ) {
     var low = frequency - range
     var high = frequency + range
     let ratio = (sqrt(5.0) - 1) / 2
