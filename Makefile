@@ -23,10 +23,20 @@ FUZZ_SECONDS ?= 120
 fuzz: deps
 	scripts/fuzz.sh $(FUZZ_SECONDS)
 
+# The benchmark suites (package-benchmark: render cost, loading, songs), the zero-malloc check of
+# the render path, then the voice-count report (Benchmarks/results/). About 10 minutes on 2 cores
+# from clean (5 of them building), about 5 after.
+bench: deps
+	cd Benchmarks && swift package benchmark --no-progress
+	cd Benchmarks && swift package benchmark thresholds check --target Render \
+	  --metric mallocCountTotal --no-progress
+	swift run -c release --package-path Benchmarks VoiceReport
+
 format:
 	swift format format -i -r Sources Tests Benchmarks Fuzz Package.swift
 	clang-format -i Sources/CSamplerCore/*.c Sources/CSamplerCore/*.h Sources/CSamplerCore/include/*.h
 
 lint:
-	swift format lint -r --strict Sources Tests Package.swift
+	swift format lint -r --strict Sources Tests Benchmarks/Sources Benchmarks/Benchmarks \
+	  Benchmarks/Tests Package.swift
 	clang-format --dry-run --Werror Sources/CSamplerCore/*.c Sources/CSamplerCore/*.h Sources/CSamplerCore/include/*.h

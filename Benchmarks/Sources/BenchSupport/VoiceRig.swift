@@ -1,0 +1,72 @@
+import CSamplerCore
+
+/// An engine holding exactly `voiceCount` sustained voices of one render configuration: a
+/// 2-second looped 24-bit-range sample, one region per key (each starting at its own offset, so
+/// voices do not read the same memory), notes spread over keys 0...127 and 16 channels.
+///
+/// ```swift
+/// let rig = try VoiceRig(RenderConfiguration(interpolation: .sinc), voiceCount: 256)
+/// rig.engine.render()
+/// ```
+public final class VoiceRig {
+  /// The configuration every voice plays.
+  public let configuration: RenderConfiguration
+  /// Voices sounding.
+  public let voiceCount: Int
+  /// The engine, ready to render.
+  public let engine: CoreEngine
+
+  /// The most voices a rig can hold: every key on every channel.
+  public static let maximumVoices = 128 * 16
+
+  /// Builds the engine and starts the voices.
+  public init(_ configuration: RenderConfiguration, voiceCount: Int, blockFrames: Int = 256)
+    throws(BenchError)
+  {
+    precondition((1...Self.maximumVoices).contains(voiceCount))
+    self.configuration = configuration
+    self.voiceCount = voiceCount
+    engine = try CoreEngine(
+      blockFrames: blockFrames, maxVoices: voiceCount, quality: configuration.interpolation,
+      portableKernels: configuration.portableKernels)
+    let frames = 96_000
+    let tone = TestSignal.richTone(frames: frames, channels: configuration.stereo ? 2 : 1)
+    let regions = (0..<128).map { Self.region(key: $0, frames: frames, configuration) }
+    try engine.install(samples: [tone], regions: regions)
+    let notes = (0..<voiceCount).map { CoreEngine.noteOn(key: $0 % 128, channel: $0 / 128) }
+    engine.render(events: notes)
+    for _ in 0..<4 { engine.render() }
+    let sounding = engine.activeVoices
+    guard sounding == voiceCount else { throw .voiceCount(wanted: voiceCount, got: sounding) }
+  }
+
+  private static func region(key: Int, frames: Int, _ configuration: RenderConfiguration)
+    -> sc_region
+  {
+    var region = sc_region()
+    sc_region_init(&region)
+    region.sample_index = 0
+    region.lokey = UInt8(key)
+    region.hikey = UInt8(key)
+    region.loop_mode = SC_LOOP_CONTINUOUS
+    region.loop_start = 0
+    region.loop_end = UInt64(frames - 1)
+    // A different start per key, spread over the sample.
+    region.offset = UInt64((key * 7_919) % (frames / 2))
+    region.pitch_keycenter = 60
+    if configuration.pitched {
+      // About a fifth up (ratio near 1.5), a cent apart per key: non-integer and all different.
+      region.pitch_keytrack = 1
+      region.tune = 702
+    } else {
+      region.pitch_keytrack = 0
+    }
+    region.volume_db = -30
+    if configuration.filter {
+      region.fil_type = SC_FILTER_LPF_2P
+      region.cutoff = 2_500
+      region.resonance = 6
+    }
+    return region
+  }
+}
