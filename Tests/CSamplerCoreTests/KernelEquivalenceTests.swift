@@ -51,7 +51,10 @@ struct KernelEquivalenceTests {
     "the fast kernels and the plain C fallback give the same audio within 1e-6",
     arguments: [SC_QUALITY_LINEAR, SC_QUALITY_HERMITE, SC_QUALITY_SINC], [1, 2])
   func sameAudio(quality: sc_quality, channels: Int) {
-    for filter in [SC_FILTER_NONE, SC_FILTER_LPF_2P, SC_FILTER_HPF_1P, SC_FILTER_BPF_2P] {
+    for filter in [
+      SC_FILTER_NONE, SC_FILTER_LPF_1P, SC_FILTER_HPF_1P, SC_FILTER_LPF_2P, SC_FILTER_HPF_2P,
+      SC_FILTER_BPF_2P, SC_FILTER_BRF_2P,
+    ] {
       for loop in [SC_LOOP_NONE, SC_LOOP_CONTINUOUS, SC_LOOP_SUSTAIN, SC_LOOP_ONE_SHOT] {
         let fast = render(
           portable: false, quality: quality, channels: channels, filter: filter, loop: loop)

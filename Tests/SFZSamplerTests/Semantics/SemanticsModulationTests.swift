@@ -1,4 +1,5 @@
 import AudioTestSupport
+import CSndfile
 import Foundation
 import SFZSampler
 import Testing
@@ -114,5 +115,45 @@ struct SemanticsModulationTests {
     rig.sampler.render(frameCount: 4_800, left: &left, right: &right)
     #expect(Measure.rmsDB(right[240...]) < -90, "CC10 0 through the bipolar curve: hard left")
     #expect(Measure.rmsDB(left[240...]) > -20)
+  }
+}
+
+@Suite("Semantics: note-on controller forms, user curves and pressure on the filter")
+struct SemanticsControllerFormsTests {
+  @Test("delay_oncc1 delays the start by the controller; a <curve> shapes it")
+  func delayByControllerThroughCurve() throws {
+    // The curve reaches 1 at CC 64 already: CC 64 gives the full 0.1 s.
+    let rig = try SemanticsRig(
+      """
+      <region> sample=*sine amp_veltrack=0 delay_oncc1=0.1 delay_curvecc1=9
+      <curve> curve_index=9 v000=0 v064=1 v127=1
+      """)
+    let half = rig.strike(60, frames: 9_600, before: [.controlChange(controller: 1, value: 64)])
+    let onset = Measure.onset(half, threshold: 1e-4) ?? 0
+    #expect(abs(onset - 4_800) <= 40, "onset \(onset) frames")
+  }
+
+  @Test("offset_oncc1 starts further into the sample with the controller")
+  func offsetByController() throws {
+    let fixtures = try DecodingFixtures()
+    let ramp = (0..<4_800).map { Float($0) / 4_800 }
+    let path = try fixtures.writeFloat(
+      "ramp.wav", values: ramp, channels: 1, format: Int32(SF_FORMAT_WAV | SF_FORMAT_FLOAT),
+      sampleRate: 48_000)
+    let rig = try SemanticsRig(
+      "<region> sample=\(path) amp_veltrack=0 pitch_keycenter=60 offset_oncc1=2400")
+    let out = rig.strike(60, frames: 100, before: [.controlChange(controller: 1, value: 127)])
+    #expect(abs(out[0] - 0.5) < 1e-3, "first frame \(out[0])")
+  }
+
+  @Test("cutoff_chanaft opens the filter with channel pressure")
+  func cutoffByPressure() throws {
+    let rig = try SemanticsRig(
+      "<region> sample=*sine amp_veltrack=0 cutoff=200 cutoff_chanaft=2400")
+    let closed = SemanticsRig.level(
+      rig.strike(72, frames: 9_600, before: [.channelPressure(pressure: 0)]))
+    let open = SemanticsRig.level(
+      rig.strike(72, frames: 9_600, before: [.channelPressure(pressure: 127)]))
+    #expect(open - closed > 12, "open \(open) dB, closed \(closed) dB")
   }
 }
