@@ -74,6 +74,13 @@ struct SampleMetadata: Sendable, Equatable {
 }
 
 extension DecodedAudio {
+  /// The same description with no frames kept: rate, length, loop and root key only.
+  func withoutFrames() -> DecodedAudio {
+    var copy = self
+    copy.channels = []
+    return copy
+  }
+
   /// The same audio backwards, with its loop and notes mirrored, for direction=reverse.
   func reversed() -> DecodedAudio {
     var copy = self

@@ -27,14 +27,26 @@ struct SFZInstrumentLoader {
     var diagnostics = parsed.diagnostics
 
     let sources = distinctSamples(parsed.regions)
-    let decoded = decodeAll(sources)
+    let played = Dictionary(uniqueKeysWithValues: sources.enumerated().map { ($1, $0) })
+    let reversedSources = Set(
+      parsed.regions.filter { $0.string("direction")?.lowercased() == "reverse" }
+        .compactMap(\.samplePath))
+    var decoded = decodeAll(sources)
     var builder = try InstrumentBuilder(label: path)
     var sampleIndex: [String: Int] = [:]
+    var reversedIndex: [String: Int] = [:]
     var failures: [String: (error: String, regions: Int, location: SFZLocation)] = [:]
-    for (source, result) in zip(sources, decoded) {
-      switch result {
+    for (i, source) in sources.enumerated() {
+      switch decoded[i] {
       case .success(let audio):
         sampleIndex[source] = try builder.add(audio.0, source: source)
+        if reversedSources.contains(source) {
+          // Playing backwards reads a reversed copy, so the interpolation kernels stay forward.
+          reversedIndex[source] = try builder.add(audio.0.reversed(), source: source)
+        }
+        // The engine holds its own copy now: keep only what region mapping reads, so loading
+        // never holds two copies of every sample at once.
+        decoded[i] = .success((audio.0.withoutFrames(), audio.1))
       case .failure(let error):
         failures[source] = (error.description, 0, SFZLocation(file: path, line: 0))
       }
@@ -48,7 +60,6 @@ struct SFZInstrumentLoader {
           message: "curve_index=\(index) not usable; ignored"))
     }
     var velocityCurves: [[Float]: Int] = [:]
-    var reversedIndex: [String: Int] = [:]
 
     var unrendered: [String: SFZLocation] = [:]
     var regionCount = 0
@@ -62,7 +73,7 @@ struct SFZInstrumentLoader {
       }
       guard region.sampleExists else { continue }
       guard let index = sampleIndex[source],
-        let audio = decoded[sources.firstIndex(of: source)!].audio
+        let audio = decoded[played[source]!].audio
       else {
         if var failure = failures[source] {
           if failure.regions == 0 { failure.location = region.location }
@@ -79,10 +90,6 @@ struct SFZInstrumentLoader {
       var mapping = RegionMapping(
         region: region, audio: audio, sampleIndex: index, isGenerator: source.hasPrefix("*"))
       if region.string("direction")?.lowercased() == "reverse" {
-        // Playing backwards reads a reversed copy, so the interpolation kernels stay forward.
-        if reversedIndex[source] == nil {
-          reversedIndex[source] = try builder.add(audio.reversed(), source: source)
-        }
         mapping = RegionMapping(
           region: region, audio: audio, sampleIndex: reversedIndex[source]!,
           isGenerator: source.hasPrefix("*"))
@@ -172,26 +179,26 @@ struct SFZInstrumentLoader {
 
   /// Decodes every source concurrently; results keep the order of `sources`.
   private func decodeAll(_ sources: [String]) -> [DecodeOutcome] {
-    let results = UnsafeMutableBufferPointer<DecodeOutcome>.allocate(capacity: sources.count)
-    results.initialize(repeating: .failure(.fileNotFound(path: "")))
-    defer { results.deallocate() }
-    // Each iteration writes only its own slot.
-    nonisolated(unsafe) let base = results.baseAddress
-    DispatchQueue.concurrentPerform(iterations: sources.count) { i in
-      let source = sources[i]
-      if source.hasPrefix("*") {
-        base?[i] =
-          Generators.audio(for: source).map { .success(($0, source)) }
-          ?? .failure(.notAudio(path: source, detail: "unknown generator"))
-        return
+    [DecodeOutcome](unsafeUninitializedCapacity: sources.count) { buffer, count in
+      // Each iteration initializes only its own slot.
+      nonisolated(unsafe) let base = buffer.baseAddress
+      DispatchQueue.concurrentPerform(iterations: sources.count) { i in
+        (base! + i).initialize(to: Self.decode(sources[i]))
       }
-      do throws(SampleDecodingError) {
-        base?[i] = .success((try SampleDecoder.decode(path: source), source))
-      } catch {
-        base?[i] = .failure(error)
-      }
+      count = sources.count
     }
-    return Array(results)
+  }
+
+  private static func decode(_ source: String) -> DecodeOutcome {
+    if source.hasPrefix("*") {
+      return Generators.audio(for: source).map { .success(($0, source)) }
+        ?? .failure(.notAudio(path: source, detail: "unknown generator"))
+    }
+    do throws(SampleDecodingError) {
+      return .success((try SampleDecoder.decode(path: source), source))
+    } catch {
+      return .failure(error)
+    }
   }
 }
 
