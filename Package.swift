@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "SFZSampler", targets: ["SFZSampler"]),
     .library(name: "MIDIFile", targets: ["MIDIFile"]),
     .library(name: "SFZ", targets: ["SFZ"]),
+    .library(name: "SongPlayback", targets: ["SongPlayback"]),
     // The C render core on its own, for C hosts and for the benchmarks.
     .library(name: "CSamplerCore", targets: ["CSamplerCore"]),
     .executable(name: "sfzplay", targets: ["sfzplay"]),
@@ -37,10 +38,11 @@ let package = Package(
     ),
     .target(name: "MIDIFile"),
     .target(name: "SFZ"),
+    .target(name: "SongPlayback", dependencies: ["SFZSampler", "MIDIFile"]),
     .executableTarget(
       name: "sfzplay",
       dependencies: [
-        "SFZSampler", "SFZ", "MIDIFile", "CSndfile",
+        "SFZSampler", "SFZ", "MIDIFile", "SongPlayback", "CSndfile",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -58,7 +60,8 @@ let package = Package(
     .testTarget(
       name: "SFZSamplerTests",
       dependencies: [
-        "SFZSampler", "SFZ", "MIDIFile", "CSndfile", "CSamplerCore", "AudioTestSupport",
+        "SFZSampler", "SFZ", "MIDIFile", "SongPlayback", "CSndfile", "CSamplerCore",
+        "AudioTestSupport",
       ]
     ),
   ],

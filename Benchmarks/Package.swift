@@ -23,6 +23,7 @@ let package = Package(
         .product(name: "CSamplerCore", package: "SFZSampler"),
         .product(name: "SFZ", package: "SFZSampler"),
         .product(name: "MIDIFile", package: "SFZSampler"),
+        .product(name: "SongPlayback", package: "SFZSampler"),
       ]
     ),
     .executableTarget(

@@ -2,6 +2,7 @@ import Foundation
 import MIDIFile
 import SFZ
 import SFZSampler
+import SongPlayback
 
 /// One render from start to finish: check the inputs and the output folder, load the song and
 /// the instrument, render into a temporary file and move it into place.

@@ -1,4 +1,5 @@
 import SFZSampler
+import SongPlayback
 
 /// The numbers a render is set up with.
 struct RenderSettings {
@@ -52,19 +53,13 @@ struct SongRenderer {
     }
 
     // The song runs up to and including the frame of its last event.
-    let songFrames = schedule.last.map { $0.frame + 1 } ?? 0
+    var cursor = EventCursor(schedule)
+    let songFrames = cursor.endFrame
     var blockEvents: [SamplerEvent] = []
-    var next = 0
     while written < songFrames {
       let start = written
       let count = min(blockSize, songFrames - start)
-      blockEvents.removeAll(keepingCapacity: true)
-      while next < schedule.count, schedule[next].frame < start + count {
-        var event = schedule[next].event
-        event.frame = schedule[next].frame - start
-        blockEvents.append(event)
-        next += 1
-      }
+      cursor.events(from: start, frames: count, into: &blockEvents)
       try emit(count, events: blockEvents)
       progress(Double(written) / Double(songFrames))
     }

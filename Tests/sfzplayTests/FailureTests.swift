@@ -167,8 +167,9 @@ import Testing
   @Test func interruptRemovesTheTemporaryFile() async throws {
     let fixture = try Self.prepared()
     defer { fixture.remove() }
-    // A 64-note chord held for five minutes, rendered with sinc at 192 kHz: many seconds of work
-    // even for a fast build, so the signal lands mid-render.
+    // A 64-note chord of a looping sample held for five minutes, rendered with sinc at 192 kHz:
+    // many seconds of work even for a fast build, so the signal lands mid-render.
+    try fixture.write("looped.sfz", text: "<region> sample=dc.wav loop_mode=loop_continuous\n")
     let keys = (30..<94).map { UInt8($0) }
     let chord = keys.map { StandardMIDIWriter.Event.noteOn(delta: 0, key: $0) }
     let release = keys.enumerated().map {
@@ -179,8 +180,8 @@ import Testing
       song: StandardMIDIWriter(format: 0, ticksPerQuarter: 1, tracks: [chord + release]))
     let process = try SFZPlayRunner.start(
       [
-        "dc.sfz", "long.mid", "-o", "out.wav", "--sample-rate", "192000", "--quality", "sinc",
-        "--polyphony", "64", "--quiet",
+        "looped.sfz", "long.mid", "-o", "out.wav", "--sample-rate", "192000", "--quality",
+        "sinc", "--polyphony", "64", "--quiet",
       ],
       in: fixture.folder)
     // Wait until the temporary file exists, so the signal lands mid-render.

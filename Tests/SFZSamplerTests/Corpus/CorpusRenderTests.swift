@@ -3,6 +3,7 @@ import Foundation
 import MIDIFile
 import SFZ
 import SFZSampler
+import SongPlayback
 import Testing
 
 /// Real instruments play real MIDI files: no NaN, no clipping at default gain, every note that
@@ -28,46 +29,21 @@ struct CorpusRenderTests {
     let midi = try MIDIFile(
       contentsOf: DecodingCorpus.root.appendingPathComponent("midi").appendingPathComponent(song))
     let frames = Int(Self.seconds * Self.rate)
-    var events: [SamplerEvent] = []
-    var onsets: [Int] = []
     let keys = report.keyRange ?? 0...(-1)
-    for event in midi.events {
+    let onsets: [Int] = midi.events.compactMap { event in
+      guard case .noteOn(_, let note, _) = event.message else { return nil }
       let frame = event.frame(atSampleRate: Self.rate)
-      guard frame < frames - 4_800 else { break }
-      switch event.message {
-      case .noteOn(let channel, let note, let velocity):
-        let key = UInt8(clamping: Int(note) + transpose)
-        events.append(.noteOn(key: key, velocity: velocity, channel: channel, frame: frame))
-        if keys.contains(Int(key)) { onsets.append(frame) }
-      case .noteOff(let channel, let note, _):
-        let key = UInt8(clamping: Int(note) + transpose)
-        events.append(.noteOff(key: key, channel: channel, frame: frame))
-      case .controlChange(let channel, let controller, let value):
-        events.append(
-          .controlChange(controller: controller, value: value, channel: channel, frame: frame))
-      case .programChange(let channel, let program):
-        events.append(.programChange(program: program, channel: channel, frame: frame))
-      case .pitchBend(let channel, let value):
-        events.append(.pitchBend(value: Int(value), channel: channel, frame: frame))
-      case .channelPressure(let channel, let pressure):
-        events.append(.channelPressure(pressure: pressure, channel: channel, frame: frame))
-      case .polyPressure(let channel, let note, let pressure):
-        events.append(.polyPressure(key: note, pressure: pressure, channel: channel, frame: frame))
-      }
+      return frame < frames - 4_800 && keys.contains(Int(note) + transpose) ? frame : nil
     }
+    let schedule = EventSchedule.make(song: midi, sampleRate: Int(Self.rate), transpose: transpose)
+    var cursor = EventCursor(schedule.filter { $0.frame < frames - 4_800 })
     var left = [Float](repeating: 0, count: frames)
     var right = [Float](repeating: 0, count: frames)
-    var next = 0
+    var block: [SamplerEvent] = []
     var done = 0
     while done < frames {
       let n = min(256, frames - done)
-      var block: [SamplerEvent] = []
-      while next < events.count, events[next].frame < done + n {
-        var e = events[next]
-        e.frame -= done
-        block.append(e)
-        next += 1
-      }
+      cursor.events(from: done, frames: n, into: &block)
       left.withUnsafeMutableBufferPointer { l in
         right.withUnsafeMutableBufferPointer { r in
           block.withUnsafeBufferPointer {

@@ -1,0 +1,88 @@
+import MIDIFile
+import SFZSampler
+
+/// A sampler event at its absolute frame in the song.
+public struct ScheduledEvent: Sendable {
+  /// Frame from the start of the output.
+  public var frame: Int
+  /// The event; its in-block `frame` is filled in when the block is rendered.
+  public var event: SamplerEvent
+}
+
+/// Turns a MIDI file into sampler events on exact output frames: all 16 channels, every channel
+/// message kind, and the song's tempo map.
+///
+/// ```swift
+/// var cursor = EventCursor(EventSchedule.make(song: try MIDIFile(contentsOf: url), sampleRate: 48_000))
+/// var block: [SamplerEvent] = []
+/// cursor.events(from: 0, frames: 256, into: &block)
+/// block.withUnsafeBufferPointer { sampler.render(frameCount: 256, events: $0, left: l, right: r) }
+/// ```
+public enum EventSchedule {
+  /// Events in time order. Each frame is the event's exact time times the rate, rounded: blocks
+  /// are cut around them later, never the other way round. `transpose` shifts every note by that
+  /// many semitones (clamped to 0...127), to fit a song to an instrument's range.
+  public static func make(song: MIDIFile, sampleRate: Int, transpose: Int = 0) -> [ScheduledEvent] {
+    // The song's tempo reaches the instrument too (lobpm/hibpm, sync_beats); a tempo change
+    // sorts before the notes of its frame.
+    let tempos = song.tempoChanges.map { change in
+      ScheduledEvent(
+        frame: Int((change.seconds * Double(sampleRate)).rounded()),
+        event: .tempo(bpm: 60_000_000 / Double(change.microsecondsPerQuarter)))
+    }
+    let messages = song.events.map { timed in
+      ScheduledEvent(
+        frame: timed.frame(atSampleRate: Double(sampleRate)),
+        event: samplerEvent(timed.message, transpose: transpose))
+    }
+    return (tempos + messages).enumerated()
+      .sorted { ($0.element.frame, $0.offset) < ($1.element.frame, $1.offset) }
+      .map(\.element)
+  }
+
+  /// The sampler event for one MIDI channel message, its note moved by `transpose` semitones.
+  public static func samplerEvent(_ message: MIDIMessage, transpose: Int = 0) -> SamplerEvent {
+    func key(_ note: UInt8) -> UInt8 { UInt8(clamping: min(max(Int(note) + transpose, 0), 127)) }
+    switch message {
+    case .noteOn(let channel, let note, let velocity):
+      return .noteOn(key: key(note), velocity: velocity, channel: channel)
+    case .noteOff(let channel, let note, _):
+      return .noteOff(key: key(note), channel: channel)
+    case .controlChange(let channel, let controller, let value):
+      return .controlChange(controller: controller, value: value, channel: channel)
+    case .programChange(let channel, let program):
+      return .programChange(program: program, channel: channel)
+    case .pitchBend(let channel, let value):
+      return .pitchBend(value: Int(value), channel: channel)
+    case .channelPressure(let channel, let pressure):
+      return .channelPressure(pressure: pressure, channel: channel)
+    case .polyPressure(let channel, let note, let pressure):
+      return .polyPressure(key: key(note), pressure: pressure, channel: channel)
+    }
+  }
+}
+
+/// Walks a schedule block by block, handing out each block's events with in-block frames.
+public struct EventCursor: Sendable {
+  /// The whole schedule, in time order.
+  public let schedule: [ScheduledEvent]
+  private var next = 0
+
+  /// Starts at the beginning of `schedule`.
+  public init(_ schedule: [ScheduledEvent]) { self.schedule = schedule }
+
+  /// Replaces `block` with the events of frames `start..<start + frames`, each at its offset in
+  /// the block; events before `start` not yet handed out come at offset 0.
+  public mutating func events(from start: Int, frames: Int, into block: inout [SamplerEvent]) {
+    block.removeAll(keepingCapacity: true)
+    while next < schedule.count, schedule[next].frame < start + frames {
+      var event = schedule[next].event
+      event.frame = max(schedule[next].frame - start, 0)
+      block.append(event)
+      next += 1
+    }
+  }
+
+  /// The frame just after the last event (0 for an empty schedule).
+  public var endFrame: Int { schedule.last.map { $0.frame + 1 } ?? 0 }
+}
