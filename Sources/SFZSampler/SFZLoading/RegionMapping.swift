@@ -112,22 +112,7 @@ struct RegionMapping {
     r.pitchlfo = lfo("pitchlfo")
     applyV2Modulators(to: &r, &diagnostics)
 
-    if let cutoff = number("cutoff") {
-      let name = region.string("fil_type")?.lowercased() ?? "lpf_2p"
-      if let type = Self.filterTypes[name] {
-        r.fil_type = type
-      } else {
-        diagnostics.append(
-          warning("fil_type", "fil_type=\(name) is not rendered yet; using lpf_2p"))
-        r.fil_type = SC_FILTER_LPF_2P
-      }
-      r.cutoff = Float(cutoff)
-      r.resonance = float("resonance", 0)
-      r.fil_keytrack = float("fil_keytrack", 0)
-      r.fil_keycenter = Float(region.note("fil_keycenter") ?? 60)
-      r.fil_veltrack = float("fil_veltrack", 0)
-    }
-    applySecondFilter(to: &r, &diagnostics)
+    applyFilters(to: &r, &diagnostics)
     return (r, diagnostics)
   }
 
