@@ -57,62 +57,63 @@ void sc_filter_coeffs_compute(sc_filter_coeffs *c, sc_filter_type type, double c
   c->d = (float)d;
 }
 
+/* The two-pole recursion's constants for a block, including those of the two-sample step:
+ * s(n+2) = M^2 s(n) + M b x(n) + b x(n+1), so the chain of dependent operations is paid once per
+ * pair of samples; s(n+1), needed only for the output, is off that chain. */
+typedef struct two_pole {
+  float m11, m12, m21, m22, b1, b2, c1, c2, d;
+  float q11, q12, q21, q22, p1, p2;
+} two_pole;
+
+static inline void two_pole_pair(const two_pole *k, float *s1, float *s2, float *x) {
+  float x0 = x[0], x1 = x[1], a = *s1, b = *s2;
+  float m1 = k->m11 * a + k->m12 * b + k->b1 * x0, m2 = k->m21 * a + k->m22 * b + k->b2 * x0;
+  x[0] = k->c1 * a + k->c2 * b + k->d * x0;
+  x[1] = k->c1 * m1 + k->c2 * m2 + k->d * x1;
+  *s1 = (k->q11 * a + k->q12 * b) + (k->p1 * x0 + k->b1 * x1);
+  *s2 = (k->q21 * a + k->q22 * b) + (k->p2 * x0 + k->b2 * x1);
+}
+
+static inline void two_pole_one(const two_pole *k, float *s1, float *s2, float *x) {
+  float x0 = *x, a = *s1, b = *s2;
+  *x = k->c1 * a + k->c2 * b + k->d * x0;
+  *s1 = k->m11 * a + k->m12 * b + k->b1 * x0;
+  *s2 = k->m21 * a + k->m22 * b + k->b2 * x0;
+}
+
+static inline void one_pole(const sc_filter_coeffs *c, float *s, float *x) {
+  float x0 = *x;
+  *x = c->c1 * *s + c->d * x0;
+  *s = c->m11 * *s + c->b1 * x0;
+}
+
 void sc_filter_process(sc_filter_type type, const sc_filter_coeffs *c, sc_filter_state *state,
                        float *restrict left, float *restrict right, uint32_t frames) {
-  const float m11 = c->m11, m12 = c->m12, m21 = c->m21, m22 = c->m22, b1 = c->b1, b2 = c->b2;
-  const float c1 = c->c1, c2 = c->c2, d = c->d;
   if (type == SC_FILTER_NONE) return;
+  /* both channels run in the same loop: their recursions are independent, so their latencies
+   * overlap instead of adding up */
   if (type == SC_FILTER_LPF_1P || type == SC_FILTER_HPF_1P) {
     float sl = state->s1[0], sr = state->s1[1];
     for (uint32_t i = 0; i < frames; i++) {
-      float xl = left[i];
-      left[i] = c1 * sl + d * xl;
-      sl = m11 * sl + b1 * xl;
-      if (right) {
-        float xr = right[i];
-        right[i] = c1 * sr + d * xr;
-        sr = m11 * sr + b1 * xr;
-      }
+      one_pole(c, &sl, &left[i]);
+      if (right) one_pole(c, &sr, &right[i]);
     }
     state->s1[0] = sl, state->s1[1] = sr;
     return;
   }
+  two_pole k = {c->m11, c->m12, c->m21, c->m22, c->b1, c->b2, c->c1, c->c2, c->d};
+  k.q11 = k.m11 * k.m11 + k.m12 * k.m21, k.q12 = k.m11 * k.m12 + k.m12 * k.m22;
+  k.q21 = k.m21 * k.m11 + k.m22 * k.m21, k.q22 = k.m21 * k.m12 + k.m22 * k.m22;
+  k.p1 = k.m11 * k.b1 + k.m12 * k.b2, k.p2 = k.m21 * k.b1 + k.m22 * k.b2;
   float l1 = state->s1[0], l2 = state->s2[0], r1 = state->s1[1], r2 = state->s2[1];
-  /* Two samples per step: s(n+2) = M^2 s(n) + M b x(n) + b x(n+1), so the chain of dependent
-   * operations is paid once per pair; s(n+1), needed only for the output, is off that chain. */
-  const float q11 = m11 * m11 + m12 * m21, q12 = m11 * m12 + m12 * m22;
-  const float q21 = m21 * m11 + m22 * m21, q22 = m21 * m12 + m22 * m22;
-  const float p1 = m11 * b1 + m12 * b2, p2 = m21 * b1 + m22 * b2;
   uint32_t i = 0;
   for (; i + 1 < frames; i += 2) {
-    float xl0 = left[i], xl1 = left[i + 1];
-    float ml1 = m11 * l1 + m12 * l2 + b1 * xl0, ml2 = m21 * l1 + m22 * l2 + b2 * xl0;
-    left[i] = c1 * l1 + c2 * l2 + d * xl0;
-    left[i + 1] = c1 * ml1 + c2 * ml2 + d * xl1;
-    float nl1 = (q11 * l1 + q12 * l2) + (p1 * xl0 + b1 * xl1);
-    float nl2 = (q21 * l1 + q22 * l2) + (p2 * xl0 + b2 * xl1);
-    l1 = nl1, l2 = nl2;
-    if (right) {
-      float xr0 = right[i], xr1 = right[i + 1];
-      float mr1 = m11 * r1 + m12 * r2 + b1 * xr0, mr2 = m21 * r1 + m22 * r2 + b2 * xr0;
-      right[i] = c1 * r1 + c2 * r2 + d * xr0;
-      right[i + 1] = c1 * mr1 + c2 * mr2 + d * xr1;
-      float nr1 = (q11 * r1 + q12 * r2) + (p1 * xr0 + b1 * xr1);
-      float nr2 = (q21 * r1 + q22 * r2) + (p2 * xr0 + b2 * xr1);
-      r1 = nr1, r2 = nr2;
-    }
+    two_pole_pair(&k, &l1, &l2, &left[i]);
+    if (right) two_pole_pair(&k, &r1, &r2, &right[i]);
   }
   for (; i < frames; i++) {
-    float xl = left[i];
-    left[i] = c1 * l1 + c2 * l2 + d * xl;
-    float nl1 = m11 * l1 + m12 * l2 + b1 * xl, nl2 = m21 * l1 + m22 * l2 + b2 * xl;
-    l1 = nl1, l2 = nl2;
-    if (right) {
-      float xr = right[i];
-      right[i] = c1 * r1 + c2 * r2 + d * xr;
-      float nr1 = m11 * r1 + m12 * r2 + b1 * xr, nr2 = m21 * r1 + m22 * r2 + b2 * xr;
-      r1 = nr1, r2 = nr2;
-    }
+    two_pole_one(&k, &l1, &l2, &left[i]);
+    if (right) two_pole_one(&k, &r1, &r2, &right[i]);
   }
   state->s1[0] = l1, state->s2[0] = l2, state->s1[1] = r1, state->s2[1] = r2;
 }
