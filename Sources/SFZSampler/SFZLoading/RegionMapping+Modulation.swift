@@ -4,23 +4,33 @@ import SFZ
 /// Controller, aftertouch and extended-controller modulations (`cutoff_oncc74=1200`,
 /// `amplitude_curvecc7=4`, `pitchlfo_depthchanaft=50`...), as records for the engine.
 extension RegionMapping {
-  /// Targets by the opcode stem written before `_onccN`.
-  static let modulationTargets: [String: sc_mod_target] = {
+  /// The sound parameters both v1 controller forms (`pan_oncc10`) and v2 modulator outputs
+  /// (`lfo1_pan`) reach, and the EQ bands, whose names differ only in `separator`
+  /// (`eq1_gain` against `lfo1_eq1gain`).
+  static func soundTargets(eqSeparator separator: String) -> [String: sc_mod_target] {
     var targets: [String: sc_mod_target] = [
       "volume": SC_MOD_VOLUME, "amplitude": SC_MOD_AMPLITUDE, "pan": SC_MOD_PAN,
       "width": SC_MOD_WIDTH, "position": SC_MOD_POSITION, "pitch": SC_MOD_PITCH,
       "tune": SC_MOD_PITCH, "cutoff": SC_MOD_CUTOFF, "resonance": SC_MOD_RESONANCE,
+    ]
+    for band in 0..<3 {
+      let offset = UInt32(band)
+      targets["eq\(band + 1)\(separator)gain"] = sc_mod_target(SC_MOD_EQ1_GAIN.rawValue + offset)
+      targets["eq\(band + 1)\(separator)freq"] = sc_mod_target(SC_MOD_EQ1_FREQ.rawValue + offset)
+      targets["eq\(band + 1)\(separator)bw"] = sc_mod_target(SC_MOD_EQ1_BW.rawValue + offset)
+    }
+    return targets
+  }
+
+  /// Targets by the opcode stem written before `_onccN`.
+  static let modulationTargets: [String: sc_mod_target] = {
+    var targets = soundTargets(eqSeparator: "_").merging([
       "amplfo_depth": SC_MOD_AMPLFO_DEPTH, "fillfo_depth": SC_MOD_FILLFO_DEPTH,
       "pitchlfo_depth": SC_MOD_PITCHLFO_DEPTH, "amplfo_freq": SC_MOD_AMPLFO_FREQ,
       "fillfo_freq": SC_MOD_FILLFO_FREQ, "pitchlfo_freq": SC_MOD_PITCHLFO_FREQ,
       "offset": SC_MOD_OFFSET, "delay": SC_MOD_DELAY, "amp_veltrack": SC_MOD_AMP_VELTRACK,
       "cutoff2": SC_MOD_CUTOFF2, "resonance2": SC_MOD_RESONANCE2,
-    ]
-    for band in 0..<3 {
-      targets["eq\(band + 1)_gain"] = sc_mod_target(SC_MOD_EQ1_GAIN.rawValue + UInt32(band))
-      targets["eq\(band + 1)_freq"] = sc_mod_target(SC_MOD_EQ1_FREQ.rawValue + UInt32(band))
-      targets["eq\(band + 1)_bw"] = sc_mod_target(SC_MOD_EQ1_BW.rawValue + UInt32(band))
-    }
+    ]) { first, _ in first }
     let stages = ["delay", "start", "attack", "hold", "decay", "sustain", "release", "depth"]
     let firsts = [
       ("ampeg", SC_MOD_AMPEG_DELAY), ("fileg", SC_MOD_FILEG_DELAY),

@@ -28,21 +28,8 @@ struct V2ModulatorName: Hashable {
   var controller: Controller?
 
   /// Targets an LFO or envelope output may reach, by the name the opcode gives them.
-  static let targets: [String: sc_mod_target] = {
-    var targets: [String: sc_mod_target] = [
-      "pitch": SC_MOD_PITCH, "tune": SC_MOD_PITCH, "volume": SC_MOD_VOLUME,
-      "amplitude": SC_MOD_AMPLITUDE, "pan": SC_MOD_PAN, "width": SC_MOD_WIDTH,
-      "position": SC_MOD_POSITION, "cutoff": SC_MOD_CUTOFF, "cutoff1": SC_MOD_CUTOFF,
-      "resonance": SC_MOD_RESONANCE, "resonance1": SC_MOD_RESONANCE,
-    ]
-    for band in 0..<3 {
-      let offset = UInt32(band)
-      targets["eq\(band + 1)gain"] = sc_mod_target(SC_MOD_EQ1_GAIN.rawValue + offset)
-      targets["eq\(band + 1)freq"] = sc_mod_target(SC_MOD_EQ1_FREQ.rawValue + offset)
-      targets["eq\(band + 1)bw"] = sc_mod_target(SC_MOD_EQ1_BW.rawValue + offset)
-    }
-    return targets
-  }()
+  static let targets: [String: sc_mod_target] = RegionMapping.soundTargets(eqSeparator: "")
+    .merging(["cutoff1": SC_MOD_CUTOFF, "resonance1": SC_MOD_RESONANCE]) { first, _ in first }
 
   static let lfoParameters: Set<String> = [
     "freq", "delay", "fade", "phase", "wave", "count", "offset", "ratio", "scale",
