@@ -47,6 +47,7 @@ let package = Package(
       ]
     ),
     .target(name: "AudioTestSupport", path: "Tests/AudioTestSupport"),
+    .target(name: "MIDITestSupport", path: "Tests/MIDITestSupport"),
     .testTarget(
       name: "CSamplerCoreTests",
       dependencies: [
@@ -54,8 +55,8 @@ let package = Package(
         .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
       ]
     ),
-    .testTarget(name: "MIDIFileTests", dependencies: ["MIDIFile"]),
-    .testTarget(name: "sfzplayTests", dependencies: ["sfzplay", "CSndfile"]),
+    .testTarget(name: "MIDIFileTests", dependencies: ["MIDIFile", "MIDITestSupport"]),
+    .testTarget(name: "sfzplayTests", dependencies: ["sfzplay", "CSndfile", "MIDITestSupport"]),
     .testTarget(name: "SFZTests", dependencies: ["SFZ"]),
     .testTarget(
       name: "SFZSamplerTests",

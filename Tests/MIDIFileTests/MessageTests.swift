@@ -1,3 +1,4 @@
+import MIDITestSupport
 import Foundation
 import MIDIFile
 import Testing

@@ -1,3 +1,4 @@
+import MIDITestSupport
 import MIDIFile
 import Testing
 
