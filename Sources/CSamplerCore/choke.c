@@ -2,12 +2,23 @@
  * closed hi-hat) and polyphony limits per group (polyphony) and per key (note_polyphony).
  *
  * Both act within one MIDI channel, so a multitimbral instrument (one program per channel) never
- * chokes one part with another. Voices started by the same event are never stopped by it: layers
- * of one note all sound, even when they share a group that chokes itself. */
+ * chokes one part with another. Within one event, regions start in file order and each may stop
+ * the voices started before it whose off_by names its group (legato patches: the legato region
+ * stops the sustain region the same note-on started, as ARIA does). Layers of a group that chokes
+ * itself all sound, and polyphony limits never stop voices of the event that is counting. */
 #include "internal.h"
 
 static bool stoppable(const sc_voice *v, uint8_t channel, uint64_t first_age) {
   return v->state == SC_VOICE_PLAYING && v->channel == channel && v->age < first_age;
+}
+
+/* Whether a voice of the current event, started before `region`, must stop for it: its off_by
+ * names the region's group, and it is no layer of that group. */
+static bool choked_in_event(const sc_voice *v, const sc_region *region, uint8_t channel,
+                            uint64_t first_age) {
+  const sc_region *r = v->region;
+  return v->state == SC_VOICE_PLAYING && v->channel == channel && v->age >= first_age &&
+         r->has_off_by && r->off_by == region->group && r->group != region->group;
 }
 
 static void stop_voice(sc_engine *engine, sc_voice *v, sc_off_mode mode, float off_time) {
@@ -27,6 +38,11 @@ void sc_choke_others(sc_engine *engine, const sc_region *region, uint8_t channel
                      uint64_t first_age) {
   for (uint32_t i = 0; i < engine->voice_slots; i++) {
     sc_voice *v = &engine->voices[i];
+    if (choked_in_event(v, region, channel, first_age)) {
+      /* it has not sounded yet, so it goes without a fade */
+      sc_voice_free(engine, v);
+      continue;
+    }
     if (!stoppable(v, channel, first_age)) continue;
     const sc_region *r = v->region;
     if (r->has_off_by && r->off_by == region->group)

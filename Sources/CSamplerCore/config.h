@@ -45,16 +45,21 @@
 /* Instruments waiting for the control thread to free them (power of two). */
 #define SC_GARBAGE_CAPACITY 8
 
-/* The shape of exponential envelope segments: decay and release follow
- * (exp(-k t/T) - exp(-k)) / (1 - exp(-k)), which sounds like a natural decay yet ends exactly at
- * the requested time. k = 5 reaches -43 dB of the segment's span at 90% of its time. */
-#define SC_ENVELOPE_CURVE_K 5.0
+/* Decay and release multiply the level by exp(-SC_ENVELOPE_DECAY_RATE / (t x rate)) every sample,
+ * as ARIA does (corpus/spec opcodes/ampeg_attack.md): about 70 dB of fall over the stated time t.
+ * (sfizz uses 9, about 78 dB; the documentation and ARIA decide.) */
+#define SC_ENVELOPE_DECAY_RATE 8.0
+
+/* Largest filter resonance either way, in dB (the opcode's documented maximum, 40): beyond it the
+ * two-pole filters ring for seconds at the cutoff. */
+#define SC_FILTER_RESONANCE_MAX_DB 40.0
 
 /* Level below which a releasing voice is considered silent and freed (-100 dBFS). */
 #define SC_SILENCE_LEVEL 1e-5f
 
-/* Default mod-wheel vibrato: depth at CC1 = 127 (cents) and rate (Hz). */
-#define SC_DEFAULT_VIBRATO_DEPTH 50.0f
+/* The library's vibrato (SC_PARAM_VIBRATO_DEPTH, cents, and rate, Hz): off by default, since an
+ * SFZ instrument's own opcodes say what modulates its pitch. */
+#define SC_DEFAULT_VIBRATO_DEPTH 0.0f
 #define SC_DEFAULT_VIBRATO_RATE 5.0f
 
 /* Smoothing time of channel volume, expression and pan changes, to avoid zipper noise. */

@@ -1,27 +1,46 @@
-/* envelope.c - the DAHDSR envelope: linear attack, exponential-shaped decay and release that
- * end exactly at their requested times, release from whatever level the envelope has reached. */
+/* envelope.c - the SFZ v1 DAHDSR envelope (ampeg, fileg, pitcheg).
+ *
+ * Attack is linear. Decay and release follow the curve ARIA, the format's reference player,
+ * uses (corpus/spec opcodes/ampeg_attack.md): the level is multiplied by the same factor every
+ * sample, exp(-SC_ENVELOPE_DECAY_RATE / (t x rate)), so the stated time is not an end time. Over
+ * it the level falls about 70 dB; a decay reaches its sustain level early, after
+ * t x ln(1 / sustain) / SC_ENVELOPE_DECAY_RATE; a release ends when the level is below
+ * SC_SILENCE_LEVEL. A release starts from whatever level the envelope has reached. */
 #include <math.h>
 
 #include "internal.h"
 
-static uint32_t frames_of(float seconds, double sample_rate) {
-  if (!(seconds > 0.0f)) return 0;
-  double frames = seconds * sample_rate + 0.5;
+/* Clamps a frame count far from overflow. */
+static uint32_t clamp_frames(double frames) {
+  if (!(frames > 0.0)) return 0;
   return frames > 4.0e9 ? 4000000000u : (uint32_t)frames;
 }
 
-static float curve(float x) {
-  const double k = SC_ENVELOPE_CURVE_K;
-  return (float)((exp(-k * x) - exp(-k)) / (1.0 - exp(-k)));
+static uint32_t frames_of(float seconds, double sample_rate) {
+  return clamp_frames(seconds * sample_rate + 0.5);
+}
+
+/* The per-frame fall of the level's logarithm for a stage of `seconds`; infinite for zero. */
+static double log_fall_per_frame(float seconds, double sample_rate) {
+  return seconds > 0.0f ? SC_ENVELOPE_DECAY_RATE / (seconds * sample_rate) : INFINITY;
+}
+
+/* Frames for a level falling by `fall` per frame to get from `from` down to `to`. */
+static uint32_t frames_to_fall(double from, double to, double fall) {
+  if (!(from > to) || isinf(fall)) return 0;
+  return clamp_frames(ceil(log(from / to) / fall));
 }
 
 static float level_at(const sc_env *env) {
   if (env->length == 0) return env->to;
-  float x = (float)env->elapsed / (float)env->length;
   switch (env->stage) {
-    case SC_ENV_ATTACK: return env->from + (env->to - env->from) * x;
+    case SC_ENV_ATTACK:
+      return env->from + (env->to - env->from) * ((float)env->elapsed / (float)env->length);
     case SC_ENV_DECAY:
-    case SC_ENV_RELEASE: return env->to + (env->from - env->to) * curve(x);
+    case SC_ENV_RELEASE: {
+      float level = (float)(env->from * exp(-env->fall * env->elapsed));
+      return level > env->to ? level : env->to;
+    }
     default: return env->level;
   }
 }
@@ -51,13 +70,17 @@ static void enter(sc_env *env, sc_env_stage stage) {
         stage = SC_ENV_DECAY;
         if (env->length > 0) return;
         continue;
-      case SC_ENV_DECAY:
-        env->length = env->decay_frames;
+      case SC_ENV_DECAY: {
+        /* a decay to zero sustain falls until it is silent */
+        float bottom = env->sustain > SC_SILENCE_LEVEL ? env->sustain : SC_SILENCE_LEVEL;
+        env->fall = env->decay_fall;
         env->from = 1.0f;
         env->to = env->sustain;
+        env->length = frames_to_fall(1.0, bottom, env->fall);
         stage = SC_ENV_SUSTAIN;
         if (env->length > 0) return;
         continue;
+      }
       case SC_ENV_SUSTAIN:
         env->level = env->from = env->to = env->sustain;
         if (env->sustain <= 0.0f) {
@@ -66,9 +89,10 @@ static void enter(sc_env *env, sc_env_stage stage) {
         }
         return;
       case SC_ENV_RELEASE:
-        env->length = env->release_frames;
+        env->fall = env->release_fall;
         env->from = env->level;
         env->to = 0.0f;
+        env->length = frames_to_fall(env->from, SC_SILENCE_LEVEL, env->fall);
         stage = SC_ENV_DONE;
         if (env->length > 0) return;
         continue;
@@ -80,8 +104,9 @@ static void enter(sc_env *env, sc_env_stage stage) {
 void sc_env_start(sc_env *env, const sc_envelope_params *p, double sample_rate) {
   env->attack_frames = frames_of(p->attack, sample_rate);
   env->hold_frames = frames_of(p->hold, sample_rate);
-  env->decay_frames = frames_of(p->decay, sample_rate);
-  env->release_frames = frames_of(p->release, sample_rate);
+  env->decay_fall = log_fall_per_frame(p->decay, sample_rate);
+  env->release_fall = log_fall_per_frame(p->release, sample_rate);
+  env->fall = 0.0;
   env->sustain = fminf(fmaxf(p->sustain, 0.0f), 1.0f);
   env->start = fminf(fmaxf(p->start, 0.0f), 1.0f);
   env->level = 0.0f;

@@ -6,11 +6,14 @@
 #include "internal.h"
 
 float sc_filter_damping(double resonance_db) {
-  /* Resonance is the height of the response's peak above the pass band, in dB. A two-pole
-   * peak of height P needs Q^2 = (P^2 + P sqrt(P^2 - 1)) / 2: Butterworth (Q = 1/sqrt 2) at
-   * 0 dB, Q close to P for strong resonance. The filter uses k = 1/Q. */
-  double peak = pow(10.0, (resonance_db > 0.0 ? resonance_db : 0.0) / 20.0);
-  return (float)(1.0 / sqrt((peak * peak + peak * sqrt(peak * peak - 1.0)) / 2.0));
+  /* Resonance is the two-pole low- or high-pass filter's gain at its cutoff, in dB (corpus/spec
+   * syntax.yml: "the filter cutoff resonance value, in decibels"; ARIA and sfizz agree): that
+   * gain is Q, so 0 dB is Q = 1 and Butterworth is -3 dB. Band-pass and notch keep unity gain
+   * at the centre and take the same Q. The filter uses k = 1/Q. */
+  double db = resonance_db < -SC_FILTER_RESONANCE_MAX_DB  ? -SC_FILTER_RESONANCE_MAX_DB
+              : resonance_db > SC_FILTER_RESONANCE_MAX_DB ? SC_FILTER_RESONANCE_MAX_DB
+                                                          : resonance_db;
+  return (float)pow(10.0, -db / 20.0);
 }
 
 /* The trapezoidal state-variable filter, rewritten as a state-space recursion: each new state

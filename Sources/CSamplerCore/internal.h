@@ -86,7 +86,9 @@ typedef struct sc_env {
   float from, to;   /* levels at the ends of the stage */
   float level;      /* level now */
   float sustain;
-  uint32_t attack_frames, hold_frames, decay_frames, release_frames;
+  double fall; /* decay or release: fall of the level's logarithm per frame */
+  uint32_t attack_frames, hold_frames;
+  double decay_fall, release_fall;
   float start;
 } sc_env;
 

@@ -144,10 +144,9 @@ void sc_v2_start(const sc_engine *engine, sc_voice *v) {
     if (p->ampeg && s->amp_eg < 0) s->amp_eg = (int8_t)k;
   }
   if (s->amp_eg >= 0) {
-    /* The plain envelope only stands by: it sustains at the flex level, is never advanced, and
-     * its stage turns done when the flex envelope has ended. A release sets it releasing with
-     * a length longer than any chunk, so it never shortens one. */
-    sc_envelope_params hold = {.sustain = 1.0f, .release = 1.0f};
+    /* The plain envelope only stands by: it sustains at the flex level, is never advanced or
+     * released, and its stage turns done when the flex envelope has ended. */
+    sc_envelope_params hold = {.sustain = 1.0f};
     sc_env_start(&v->amp_env, &hold, rate);
     v->amp_env.level = fmaxf(0.0f, s->egs[s->amp_eg].level);
   }

@@ -174,6 +174,16 @@ void sc_voice_start(sc_engine *engine, sc_voice *v, const sc_instrument *instrum
   engine->playing++;
 }
 
+/* Starts the release of every envelope. With a flex amplitude envelope (egN_ampeg) the plain one
+ * only stands by at the flex level and is left sustaining. */
+static void release_envelopes(sc_voice *v) {
+  if (v->v2.amp_eg < 0) sc_env_release(&v->amp_env);
+  sc_env_release(&v->fil_env);
+  sc_env_release(&v->pitch_env);
+  sc_v2_release(v);
+  if (v->loop_mode == SC_LOOP_SUSTAIN) v->looping = false;
+}
+
 void sc_voice_release(sc_engine *engine, sc_voice *v) {
   if (v->state != SC_VOICE_PLAYING) return;
   v->sustained = false;
@@ -185,11 +195,7 @@ void sc_voice_release(sc_engine *engine, sc_voice *v) {
     sc_voice_free(engine, v);
     return;
   }
-  sc_env_release(&v->amp_env);
-  sc_env_release(&v->fil_env);
-  sc_env_release(&v->pitch_env);
-  sc_v2_release(v);
-  if (v->loop_mode == SC_LOOP_SUSTAIN) v->looping = false;
+  release_envelopes(v);
 }
 
 void sc_voice_release_forced(sc_engine *engine, sc_voice *v) {
@@ -198,11 +204,7 @@ void sc_voice_release_forced(sc_engine *engine, sc_voice *v) {
   v->sustained = false;
   v->released = true;
   v->one_shot = false;
-  sc_env_release(&v->amp_env);
-  sc_env_release(&v->fil_env);
-  sc_env_release(&v->pitch_env);
-  sc_v2_release(v);
-  if (v->loop_mode == SC_LOOP_SUSTAIN) v->looping = false;
+  release_envelopes(v);
 }
 
 static uint64_t increment_for(double rate_log2, double cents) {
@@ -360,10 +362,10 @@ void sc_voice_render(sc_engine *engine, sc_voice *v, float *left, float *right, 
                    v->pitch_env.level * v->pitcheg_depth +
                    pitch_lfo * (v->pitch_lfo.depth + live.value[SC_MOD_PITCHLFO_DEPTH]) +
                    live.value[SC_MOD_PITCH];
-    uint8_t wheel = c->cc[1];
-    if (wheel > 0)
-      cents += engine->params[SC_PARAM_VIBRATO_DEPTH] * (wheel / 127.0) *
-               sin(2.0 * SC_PI * v->vibrato_phase);
+    /* the library's own vibrato (vibratoDepth), off by default; SFZ has no implicit mod-wheel
+     * vibrato, so an instrument's CC1 means only what its opcodes say */
+    float vibrato = engine->params[SC_PARAM_VIBRATO_DEPTH];
+    if (vibrato != 0.0f) cents += vibrato * sin(2.0 * SC_PI * v->vibrato_phase);
     v->vibrato_phase += engine->params[SC_PARAM_VIBRATO_RATE] * n / rate;
     v->vibrato_phase -= floor(v->vibrato_phase);
     if (v->glide_cents != 0.0) {

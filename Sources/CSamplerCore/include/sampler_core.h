@@ -268,7 +268,7 @@ typedef struct sc_region {
   sc_envelope_params ampeg, fileg, pitcheg;
   sc_filter_type fil_type;
   float cutoff;       /**< Hz; the filter is off when fil_type is SC_FILTER_NONE */
-  float resonance;    /**< dB of peak, 0...40 */
+  float resonance;    /**< dB of gain at the cutoff (0 = Q 1, -3 = Butterworth), -40...40 */
   float fil_keytrack; /**< cents per key */
   float fil_keycenter;
   float fil_veltrack; /**< cents at velocity 127 */
@@ -276,7 +276,7 @@ typedef struct sc_region {
    * SC_FILTER_NONE. Envelopes and LFOs move only the first; controllers move both. */
   sc_filter_type fil2_type;
   float cutoff2;       /**< Hz */
-  float resonance2;    /**< dB of peak, 0...40 */
+  float resonance2;    /**< dB of gain at the cutoff, as resonance */
   float fil2_keytrack; /**< cents per key */
   float fil2_keycenter;
   float fil2_veltrack; /**< cents at velocity 127 */
@@ -543,7 +543,7 @@ typedef enum sc_param {
   SC_PARAM_MONOPHONIC = 2,        /**< 0 or 1; one voice per channel */
   SC_PARAM_LEGATO = 3,            /**< 0 or 1; in mono mode, overlapping notes glide */
   SC_PARAM_GLIDE_RATE = 4,        /**< seconds per octave of glide; 0 = no glide */
-  SC_PARAM_VIBRATO_DEPTH = 5,     /**< cents of vibrato at mod wheel full; default 50 */
+  SC_PARAM_VIBRATO_DEPTH = 5,     /**< cents of vibrato on every voice; default 0 (off) */
   SC_PARAM_VIBRATO_RATE = 6,      /**< Hz; default 5 */
   SC_PARAM_PITCH_BEND_RANGE = 7,  /**< cents; > 0 overrides every region's bend_up/bend_down */
   SC_PARAM_TEMPO = 8,             /**< host tempo in beats per minute; default 120 */

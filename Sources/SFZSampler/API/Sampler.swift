@@ -251,8 +251,10 @@ public final class Sampler: @unchecked Sendable {
     didSet { engine.post(SamplerEvent.parameter(SC_PARAM_GLIDE_RATE, glideRate).raw) }
   }
 
-  /// Vibrato depth in cents when the mod wheel (CC1) is fully up.
-  public var vibratoDepth: Float = 50 {
+  /// Depth in cents of a vibrato added to every voice (the AKSampler-style parameter); 0, the
+  /// default, is off. It does not follow the mod wheel: an SFZ instrument's CC1 does only what its
+  /// opcodes say.
+  public var vibratoDepth: Float = 0 {
     didSet { engine.post(SamplerEvent.parameter(SC_PARAM_VIBRATO_DEPTH, vibratoDepth).raw) }
   }
 

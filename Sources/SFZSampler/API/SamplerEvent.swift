@@ -37,7 +37,7 @@ public struct SamplerEvent: Sendable {
   }
 
   /// A controller change (CC64 is the sustain pedal, CC7 volume, CC10 pan, CC11 expression,
-  /// CC1 the mod wheel's vibrato, CC120 all sound off, CC123 all notes off).
+  /// CC120 all sound off, CC123 all notes off; other controllers do what the instrument says).
   public static func controlChange(
     controller: UInt8, value: UInt8, channel: UInt8 = 0, frame: Int = 0
   ) -> Self {

@@ -64,9 +64,15 @@ struct RegionMapping {
     } else {
       r.pitch_keycenter = Float(region.note("pitch_keycenter") ?? 60)
     }
-    r.pitch_keytrack =
-      isGenerator && region.samplePath == "*noise" ? 0 : float("pitch_keytrack", 100)
+    let isNoise = isGenerator && region.samplePath?.lowercased() == "*noise"
+    r.pitch_keytrack = isNoise ? 0 : float("pitch_keytrack", 100)
     r.tune = float("tune", 0) + 100 * float("transpose", 0)
+    if isGenerator && !isNoise {
+      // A generator's root is its key centre: at pitch_keycenter it sounds that key's
+      // frequency, as in ARIA and the reference renders (reference/sfz: *sine with
+      // pitch_keycenter=69 on key 69 is 440 Hz). Its cycle is recorded at its rootKey's pitch.
+      r.tune += 100 * (r.pitch_keycenter - Float(audio.rootKey ?? 60))
+    }
     r.bend_up = float("bend_up", 200)
     r.bend_down = float("bend_down", -200)
 

@@ -87,7 +87,7 @@ struct SemanticsConditionTests {
       <region> sample=*sine key=64 lopolyaft=64 hipolyaft=127 pitch_keycenter=64 tune=700
       """)
     func heard(_ key: UInt8, _ before: SamplerEvent) -> Int? {
-      SemanticsRig.tone(rig.strike(key, before: [before]), key: 60, among: [0, 7])
+      SemanticsRig.tone(rig.strike(key, before: [before]), key: Int(key), among: [0, 7])
     }
     #expect(heard(60, .pitchBend(value: 0)) == 0)
     #expect(heard(60, .pitchBend(value: 4000)) == 7)

@@ -45,7 +45,6 @@ struct SemanticsModulationTests {
     #expect(abs(Double(highEnd) / 48 - 1_000) < 5, "key 127: one second of hold")
   }
 
-  /// CC21 rather than the mod wheel, whose own vibrato the engine adds on top.
   @Test("pitchlfo_depth_oncc21 sets the vibrato depth from the controller")
   func lfoDepthByController() throws {
     let rig = try SemanticsRig(

@@ -108,4 +108,25 @@ struct SemanticsPlaybackTests {
     // 2800/8191 of 1200 cents is 410 cents, taken in steps of 100: 400.
     #expect(abs(Measure.cents(bentHz, from: SemanticsRig.middleC) - 400) < 1)
   }
+
+  /// A generator's root is its key centre: `*sine` with pitch_keycenter=69 sounds 440 Hz on key
+  /// 69, as ARIA and the reference render do (reference/sfz/amp-envelope.sfz, key 69), and tracks
+  /// the keyboard from there; with the default centre, 60, key 60 is middle C.
+  @Test(
+    "a generator sounds its key centre's frequency at its key centre, within 0.5 cents",
+    arguments: [
+      ("pitch_keycenter=69", 69, 440.0), ("pitch_keycenter=69", 81, 880),
+      ("pitch_keycenter=69 pitch_keytrack=0", 57, 440), ("", 60, 261.6256),
+      ("pitch_keycenter=48", 48, 130.8128),
+    ])
+  func generatorKeyCenter(opcodes: String, key: Int, hertz: Double) throws {
+    for generator in ["*sine", "*saw"] {
+      let rig = try SemanticsRig("<region> sample=\(generator) amp_veltrack=0 \(opcodes)")
+      let out = rig.strike(UInt8(key), frames: 9_600)
+      let measured = Measure.frequency(out, sampleRate: 48_000, in: 240..<9_600)
+      #expect(
+        abs(Measure.cents(measured, from: hertz)) < 0.5,
+        "\(generator) \(opcodes) on key \(key): \(measured) Hz, expected \(hertz)")
+    }
+  }
 }
