@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building and testing SFZSampler need, if it is missing: the libsndfile and
-# WavPack development files (found through pkg-config) and the wavpack, flac and sox tools that
-# tests use to make fixture files. apt on Debian/Ubuntu, brew on macOS; otherwise it says what
-# to install.
+# WavPack development files (found through pkg-config), the wavpack, flac and sox tools that
+# tests use to make fixture files, and numpy for the comparison with the shared reference
+# renders. apt on Debian/Ubuntu, brew on macOS; otherwise it says what to install.
 set -euo pipefail
 
 missing=()
@@ -12,19 +12,24 @@ for tool in wavpack flac sox; do
   command -v "$tool" >/dev/null 2>&1 || missing+=("$tool")
 done
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+python3 -c 'import numpy' >/dev/null 2>&1 || missing+=(numpy)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 echo "install-deps: missing: ${missing[*]}" >&2
 if command -v apt-get >/dev/null 2>&1; then
-  packages=(pkg-config libsndfile1-dev libwavpack-dev wavpack flac sox)
+  packages=(pkg-config libsndfile1-dev libwavpack-dev wavpack flac sox python3-numpy)
   sudo=""
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${packages[@]}" >/dev/null
 elif command -v brew >/dev/null 2>&1; then
-  brew install pkg-config libsndfile wavpack flac sox
+  brew install pkg-config libsndfile wavpack flac sox numpy
 else
   echo "install-deps: install pkg-config, libsndfile (development files), WavPack (library" \
-    "and tools), flac and sox with your package manager, then run this again." >&2
+    "and tools), flac, sox and Python's numpy with your package manager, then run this again." >&2
   exit 1
+fi
+# A python3 of its own (pyenv, a virtual environment) does not see the system's numpy.
+if ! python3 -c 'import numpy' >/dev/null 2>&1; then
+  python3 -m pip install --quiet numpy
 fi
