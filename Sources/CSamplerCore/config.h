@@ -54,6 +54,13 @@
  * two-pole filters ring for seconds at the cutoff. */
 #define SC_FILTER_RESONANCE_MAX_DB 40.0
 
+/* The sustain pedal's controller, which also holds back trigger=release regions. */
+#define SC_SUSTAIN_PEDAL_CC 64
+
+/* A pedal is down at controller values >= this: 0.5, any value above 0, as ARIA documents for
+ * sustain_lo and sostenuto_lo (corpus/spec opcodes/sustain_lo.md), so half-pedalling holds. */
+#define SC_DEFAULT_PEDAL_LO 0.5f
+
 /* Level below which a releasing voice is considered silent and freed (-100 dBFS). */
 #define SC_SILENCE_LEVEL 1e-5f
 

@@ -220,8 +220,8 @@ void sc_control_change(sc_engine *engine, uint8_t channel, uint8_t controller, u
   if (engine->current && engine->current->pedal_cc[controller])
     sc_pedals_changed(engine, channel, controller, previous, value);
   switch (controller) {
-    case 64: {
-      bool down = value >= 64;
+    case SC_SUSTAIN_PEDAL_CC: {
+      bool down = value >= SC_DEFAULT_PEDAL_LO;
       if (c->sustain && !down) start_pending_releases(engine, channel);
       c->sustain = down;
       break;

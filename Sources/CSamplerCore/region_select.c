@@ -174,8 +174,8 @@ void sc_region_init(sc_region *r) {
   r->sostenuto_sw = true;
   r->sustain_cc = 64;
   r->sostenuto_cc = 66;
-  r->sustain_lo = 64.0f;
-  r->sostenuto_lo = 64.0f;
+  r->sustain_lo = SC_DEFAULT_PEDAL_LO;
+  r->sostenuto_lo = SC_DEFAULT_PEDAL_LO;
   r->lotimer = 0.0f;
   r->hitimer = INFINITY;
 }

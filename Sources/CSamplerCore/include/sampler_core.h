@@ -316,7 +316,7 @@ typedef struct sc_region {
   bool sostenuto_sw;    /**< the sostenuto pedal holds them (default on) */
   uint8_t sustain_cc;   /**< the sustain pedal's controller, 64 by default */
   uint8_t sostenuto_cc; /**< the sostenuto pedal's controller, 66 by default */
-  float sustain_lo;     /**< the pedal is down at values >= this (0...127; 64 by default) */
+  float sustain_lo;     /**< the pedal is down at values >= this (0...127; 0.5 by default) */
   float sostenuto_lo;   /**< likewise for sostenuto */
 
   /** The region plays when the seconds since the channel's previous note-on (infinite before

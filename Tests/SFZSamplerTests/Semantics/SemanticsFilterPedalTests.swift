@@ -133,6 +133,8 @@ struct SemanticsFilterPedalTests {
     #expect(SemanticsRig.level(Array(free[7_200...]), skip: 0) < -90, "sostenuto_sw=off")
   }
 
+  /// corpus/spec opcodes/sustain_lo.md: "Default is 0.5, meaning the sustain pedal is down as
+  /// long as the CC value is anything above 0"; `sustain_lo=64` makes it an on/off switch.
   @Test("sustain_cc, sustain_lo and sustain_sw choose which pedal holds a region and when")
   func sustainOptions() throws {
     func sounding(_ sfz: String, _ controller: UInt8, _ value: UInt8) throws -> Bool {
@@ -145,8 +147,10 @@ struct SemanticsFilterPedalTests {
         ])
       return SemanticsRig.level(Array(out[4_800...]), skip: 0) > -40
     }
-    #expect(try sounding("", 64, 64), "the default pedal at the default threshold")
-    #expect(try !sounding("", 64, 63))
+    #expect(try sounding("", 64, 1), "the default pedal holds at any value above 0")
+    #expect(try !sounding("", 64, 0))
+    #expect(try sounding("sustain_lo=64", 64, 64))
+    #expect(try !sounding("sustain_lo=64", 64, 63), "halfway: an on/off switch")
     #expect(try !sounding("sustain_sw=off", 64, 127))
     #expect(try sounding("sustain_cc=4", 4, 127))
     #expect(try !sounding("sustain_cc=4", 64, 127), "CC64 is no longer this region's pedal")

@@ -41,14 +41,18 @@ struct SemanticsTriggerTests {
     <region> sample=*silence key=62
     """
 
-  @Test("trigger=release waits for the sustain pedal; release_key does not")
-  func releaseAndPedal() throws {
+  /// corpus/spec opcodes/trigger.md: release regions play "on note-off or sustain pedal off";
+  /// the pedal is down at any value above 0 (opcodes/sustain_lo.md), so a half-pedal value of
+  /// 20 holds them back too.
+  @Test("trigger=release waits for the sustain pedal; release_key does not", arguments: [127, 20])
+  func releaseAndPedal(pedal: UInt8) throws {
     for (key, expected) in [(UInt8(60), 3_000), (62, 1_000)] {
       let rig = try SemanticsRig(releases)
       let out = rig.render(
         4_800,
         [
-          .controlChange(controller: 64, value: 127), .noteOn(key: key, velocity: 100, frame: 100),
+          .controlChange(controller: 64, value: pedal),
+          .noteOn(key: key, velocity: 100, frame: 100),
           .noteOff(key: key, frame: 1_000), .controlChange(controller: 64, value: 0, frame: 3_000),
         ])
       let onset = Measure.onset(out, threshold: 1e-4) ?? -1
