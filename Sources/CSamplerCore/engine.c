@@ -21,9 +21,9 @@ static void reset_channel(sc_channel *c) {
   /* The General MIDI power-on state, which ARIA and sfizz also start from: volume 100 (-4.1 dB
    * through the squared volume law, headroom for chords of full-scale samples), expression full,
    * pan centred. */
-  c->cc[7] = 100;
-  c->cc[10] = 64;
-  c->cc[11] = 127;
+  sc_channel_set_cc(c, 7, 100 / 127.0f);
+  sc_channel_set_cc(c, 10, 64 / 127.0f);
+  sc_channel_set_cc(c, 11, 1.0f);
   c->last_keyswitch = SC_NO_KEY;
   c->previous_key = SC_NO_KEY;
 }
@@ -104,7 +104,8 @@ static void apply_instrument_state(sc_engine *e, const sc_instrument *instrument
     sc_channel *c = &e->channels[ch];
     c->last_keyswitch = instrument->sw_default;
     for (int cc = 0; cc < 128; cc++)
-      if (instrument->initial_cc[cc] >= 0) c->cc[cc] = (uint8_t)instrument->initial_cc[cc];
+      if (instrument->initial_cc[cc] >= 0.0f)
+        sc_channel_set_cc(c, (uint8_t)cc, instrument->initial_cc[cc]);
   }
 }
 

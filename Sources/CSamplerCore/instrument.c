@@ -9,7 +9,7 @@
 sc_instrument *sc_instrument_create(void) {
   sc_instrument *instrument = calloc(1, sizeof(sc_instrument));
   if (!instrument) return NULL;
-  for (int cc = 0; cc < 128; cc++) instrument->initial_cc[cc] = -1;
+  for (int cc = 0; cc < 128; cc++) instrument->initial_cc[cc] = -1.0f;
   instrument->sw_default = SC_NO_KEY;
   if (!sc_curves_install_builtins(instrument)) {
     sc_instrument_destroy(instrument);
@@ -21,7 +21,7 @@ sc_instrument *sc_instrument_create(void) {
 bool sc_instrument_set_initial_cc(sc_instrument *instrument, uint32_t controller, float value) {
   if (!instrument || instrument->finalized || controller > 127 || !isfinite(value)) return false;
   float clamped = value < 0.0f ? 0.0f : value > 1.0f ? 1.0f : value;
-  instrument->initial_cc[controller] = (int16_t)lroundf(clamped * 127.0f);
+  instrument->initial_cc[controller] = clamped;
   return true;
 }
 

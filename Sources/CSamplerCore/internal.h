@@ -60,10 +60,10 @@ struct sc_instrument {
   uint32_t cc_region_count;
   /* round robin step per region; the render thread alone writes it once the engine adopts */
   uint32_t *seq_counters;
-  bool keyswitch[128];     /* keys that set the channel's last keyswitch */
-  bool pedal_cc[128];      /* controllers some region takes as its sustain or sostenuto pedal */
-  int16_t sw_default;      /* last keyswitch before any is played, or SC_NO_KEY */
-  int16_t initial_cc[128]; /* set_ccN values 0...127, or -1 */
+  bool keyswitch[128];   /* keys that set the channel's last keyswitch */
+  bool pedal_cc[128];    /* controllers some region takes as its sustain or sostenuto pedal */
+  int16_t sw_default;    /* last keyswitch before any is played, or SC_NO_KEY */
+  float initial_cc[128]; /* set_ccN / set_hdccN values 0...1, or -1 */
   bool finalized;
 };
 
@@ -312,8 +312,9 @@ typedef struct sc_voice {
 /* ---------------------------------------------------------------- engine */
 
 typedef struct sc_channel {
-  uint8_t cc[128];
-  int32_t bend; /* -8192...8191 */
+  uint8_t cc[128];     /* MIDI values, for conditions, pedals and the implicit controllers */
+  float cc_value[128]; /* the same, 0...1, as modulation sources: set_hdccN keeps its precision */
+  int32_t bend;        /* -8192...8191 */
   uint8_t channel_pressure;
   uint8_t program;
   bool sustain;
@@ -507,5 +508,11 @@ typedef struct sc_fp_state {
 } sc_fp_state;
 void sc_denormals_flush_begin(sc_fp_state *state);
 void sc_denormals_flush_end(const sc_fp_state *state);
+
+/* Sets controller `cc` to `value` (0...1): exactly for modulation, rounded for the MIDI value. */
+static inline void sc_channel_set_cc(sc_channel *c, uint8_t cc, float value) {
+  c->cc_value[cc] = value;
+  c->cc[cc] = (uint8_t)(value * 127.0f + 0.5f);
+}
 
 #endif

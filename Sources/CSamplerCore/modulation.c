@@ -6,7 +6,7 @@
 
 float sc_mod_source_value(const sc_engine *engine, const sc_voice *v, uint16_t source) {
   const sc_channel *c = &engine->channels[v->channel];
-  if (source < 128) return c->cc[source] / 127.0f;
+  if (source < 128) return c->cc_value[source];
   switch (source) {
     case SC_SOURCE_PITCH_BEND: return (c->bend + 8192) / 16383.0f;
     case SC_SOURCE_CHANNEL_PRESSURE: return c->channel_pressure / 127.0f;

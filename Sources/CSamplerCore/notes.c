@@ -215,7 +215,7 @@ static void start_pending_releases(sc_engine *engine, uint8_t channel) {
 void sc_control_change(sc_engine *engine, uint8_t channel, uint8_t controller, uint8_t value) {
   sc_channel *c = &engine->channels[channel];
   uint8_t previous = c->cc[controller];
-  c->cc[controller] = value;
+  sc_channel_set_cc(c, controller, value / 127.0f);
   sc_cc_trigger(engine, channel, controller, previous, value);
   if (engine->current && engine->current->pedal_cc[controller])
     sc_pedals_changed(engine, channel, controller, previous, value);
@@ -236,13 +236,13 @@ void sc_control_change(sc_engine *engine, uint8_t channel, uint8_t controller, u
     case 121: /* reset all controllers */
       c->bend = 0;
       c->channel_pressure = 0;
-      c->cc[1] = 0;
-      c->cc[11] = 127;
+      sc_channel_set_cc(c, 1, 0.0f);
+      sc_channel_set_cc(c, 11, 1.0f);
       if (c->sustain) start_pending_releases(engine, channel);
       c->sustain = false;
       for (uint8_t pedal = 64; pedal <= 67; pedal++) {
         uint8_t was = c->cc[pedal];
-        c->cc[pedal] = 0;
+        sc_channel_set_cc(c, pedal, 0.0f);
         if (engine->current && engine->current->pedal_cc[pedal])
           sc_pedals_changed(engine, channel, pedal, was, 0);
       }

@@ -144,13 +144,15 @@ void sc_voice_start(sc_engine *engine, sc_voice *v, const sc_instrument *instrum
   v->rate_log2 = play->rate_ratio_log2 - log2(rate);
   float volume_db =
       r->volume_db + gain_db + r->amp_keytrack * (key - r->amp_keycenter) + r->amp_random * bipolar;
-  float velocity_curve = r->amp_velcurve >= 0
-                             ? sc_curve_eval(instrument, r->amp_velcurve, vel)
-                             : velocity_gain(r->amp_veltrack + mods[SC_MOD_AMP_VELTRACK], velocity);
+  /* the documented range, -100...100, holds for the sum too (corpus/spec amp_veltrack.md): past
+   * it the gain would cross zero at some velocity and soft notes would be louder */
+  float veltrack = fminf(fmaxf(r->amp_veltrack + mods[SC_MOD_AMP_VELTRACK], -100.0f), 100.0f);
+  float velocity_curve = r->amp_velcurve >= 0 ? sc_curve_eval(instrument, r->amp_velcurve, vel)
+                                              : velocity_gain(veltrack, velocity);
   v->static_gain = powf(10.0f, volume_db / 20.0f) * velocity_curve * v->xfade_gain;
   v->base_pan = (r->pan + r->pan_keytrack * (key - r->pan_keycenter)) / 100.0f;
   v->cutoff_cents = r->fil_keytrack * (key - r->fil_keycenter) +
-                    r->fil_veltrack * velocity / 127.0f + r->fil_random * bipolar;
+                    r->fil_veltrack * velocity / 127.0f + r->fil_random * unipolar;
   v->channel_gain = channel_gain(c, r->implicit_controllers);
   v->channel_pan = channel_pan(c, r->implicit_controllers);
   v->fade = 1.0f;

@@ -117,4 +117,20 @@ struct SemanticsAmplitudeTests {
     let moved = try render("width=0 position=100")
     #expect(moved.0 < -90, "position=100 puts the mono image on the right")
   }
+
+  /// corpus/spec opcodes/amp_veltrack.md: "Allowed values are from -100 … to 100"; the sum with
+  /// amp_veltrack_onccN stays in that range (the Discord GM bank's strings add 95 and 100). At
+  /// 100 the gain is (velocity/127)^2: velocity 89 is 6.2 dB below 127, not silent.
+  @Test("amp_veltrack plus amp_veltrack_onccN is held to 100: velocity 89 is -6.2 dB")
+  func velocityTrackingSumIsClamped() throws {
+    let rig = try SemanticsRig(
+      """
+      <control> set_hdcc118=1
+      <region> sample=*sine amp_veltrack=95 amp_veltrack_oncc118=100
+      """)
+    let loud = SemanticsRig.level(rig.strike(60, velocity: 127, frames: 4_800))
+    let medium = SemanticsRig.level(rig.strike(60, velocity: 89, frames: 4_800))
+    let expected = 20 * log10(pow(89.0 / 127, 2))
+    #expect(abs((medium - loud) - expected) < 0.2, "\(medium - loud) dB, expected \(expected)")
+  }
 }

@@ -86,4 +86,33 @@ struct SemanticsSourcesTests {
     let loud = SemanticsRig.level(eq.strike(60, velocity: 127, frames: 9_600), skip: 2_400)
     #expect(abs((loud - soft) - 12 * 126 / 127) < 0.4, "\(loud - soft) dB")
   }
+
+  /// corpus/spec opcodes/fil_random.md: "In ARIA, this is unipolar": the cutoff only rises, by
+  /// up to fil_random cents, so no note is darker than the plain cutoff.
+  @Test("fil_random only raises the cutoff: no note is quieter through the low-pass than none")
+  func filterRandomIsUnipolar() throws {
+    let plain = try SemanticsRig("<region> sample=*sine amp_veltrack=0 cutoff=300")
+    let floor = SemanticsRig.level(plain.strike(72, frames: 4_800))
+    let random = try SemanticsRig(
+      "<region> sample=*sine amp_veltrack=0 cutoff=300 fil_random=1200")
+    let levels = (0..<16).map { _ in SemanticsRig.level(random.strike(72, frames: 4_800)) }
+    #expect(levels.allSatisfy { $0 > floor - 0.1 }, "plain \(floor) dB; random \(levels)")
+    #expect(levels.max()! > floor + 3, "and some notes are brighter: \(levels)")
+  }
+
+  /// corpus/spec syntax.yml: set_hdccN is "like set_ccN but with floating point MIDI CCs". At
+  /// 0.5 a bipolar curve (curve 1, headers/curve.md) is exactly 0, so ampeg_attack_oncc73=5 adds
+  /// nothing: rounded to 64/127 it would add 39 ms of attack.
+  @Test("set_hdccN keeps its precision: 0.5 on a bipolar curve adds no attack")
+  func highResolutionInitialController() throws {
+    let plain = try SemanticsRig("<region> sample=*sine amp_veltrack=0")
+    let centred = try SemanticsRig(
+      """
+      <control> set_hdcc73=0.5
+      <region> sample=*sine amp_veltrack=0 ampeg_attack_oncc73=5 ampeg_attack_curvecc73=1
+      """)
+    let full = SemanticsRig.level(Array(plain.strike(60, frames: 960)[240..<960]), skip: 0)
+    let early = SemanticsRig.level(Array(centred.strike(60, frames: 960)[240..<960]), skip: 0)
+    #expect(abs(early - full) < 0.1, "5-20 ms after the note-on: \(early - full) dB")
+  }
 }
