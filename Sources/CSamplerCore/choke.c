@@ -50,8 +50,10 @@ void sc_choke_others(sc_engine *engine, const sc_region *region, uint8_t channel
   }
 }
 
-/* Fades the oldest stoppable voice that `counts` and `may_stop` accept until fewer than `limit`
- * are counted; voices of the current event count but are never stopped. */
+/* Stops the oldest voices of the region's group (and key) until fewer than `limit` sound, each
+ * as its region's off_mode says (corpus/spec syntax.yml: off_time is "the fadeout time for
+ * regions being muted by voice-stealing"). Voices of the current event count but are never
+ * stopped; a voice already in an off_mode=normal release counts but is not stopped again. */
 static void enforce(sc_engine *engine, const sc_region *region, uint8_t channel, int key,
                     uint8_t velocity, uint32_t limit, bool mask, uint64_t first_age) {
   for (;;) {
@@ -64,10 +66,11 @@ static void enforce(sc_engine *engine, const sc_region *region, uint8_t channel,
         continue;
       count++;
       if (v->age >= first_age || (mask && v->velocity > velocity)) continue;
+      if (v->released && v->region->off_mode == SC_OFF_NORMAL) continue;
       if (!oldest || v->age < oldest->age) oldest = v;
     }
     if (count < limit || !oldest) return;
-    sc_voice_fade_out(engine, oldest, engine->steal_fade_step);
+    stop_voice(engine, oldest, oldest->region->off_mode, oldest->region->off_time);
     atomic_fetch_add_explicit(&engine->stat_stolen, 1, memory_order_relaxed);
   }
 }

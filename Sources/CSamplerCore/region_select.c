@@ -141,7 +141,7 @@ void sc_region_init(sc_region *r) {
   r->sw_up = SC_NO_KEY;
   r->sw_previous = SC_NO_KEY;
   r->sw_default = SC_NO_KEY;
-  r->off_mode = SC_OFF_FAST;
+  r->off_mode = SC_OFF_TIME;
   r->off_time = 0.006f;
   r->note_selfmask = true;
   r->pitch_keycenter = 60.0f;

@@ -240,7 +240,7 @@ typedef struct sc_region {
   bool has_off_by;         /**< whether off_by is set */
   int32_t off_by;          /**< a new voice of this group stops this region's voices */
   sc_off_mode off_mode;    /**< how they stop */
-  float off_time;          /**< seconds, for SC_OFF_TIME */
+  float off_time;          /**< seconds, for SC_OFF_TIME (the default, 0.006 s) */
   uint32_t polyphony;      /**< voices of this group per channel; 0 = no limit */
   uint32_t note_polyphony; /**< voices of this group per key and channel; 0 = no limit */
   bool note_selfmask;      /**< note_polyphony spares louder voices of the same key */

@@ -113,10 +113,12 @@ extension RegionMapping {
       r.has_off_by = true
       r.off_by = Int32(clamping: offBy)
     }
+    // ARIA's default is time, with an off_time of 6 ms (corpus/spec opcodes/off_mode.md), so an
+    // off_time written alone takes effect.
     switch region.string("off_mode")?.lowercased() {
     case "normal": r.off_mode = SC_OFF_NORMAL
-    case "time": r.off_mode = SC_OFF_TIME
-    default: r.off_mode = SC_OFF_FAST
+    case "fast": r.off_mode = SC_OFF_FAST
+    default: r.off_mode = SC_OFF_TIME
     }
     r.off_time = float("off_time", 0.006)
     r.polyphony = UInt32(clamping: max(region.int("polyphony") ?? 0, 0))

@@ -45,6 +45,35 @@ struct SemanticsPolyphonyTests {
     #expect(held(try SemanticsRig(off), keys: [60, 62, 60], velocities: [100, 90, 50]) == 1)
   }
 
+  /// corpus/spec syntax.yml: off_time is "the fadeout time for regions being muted by
+  /// voice-stealing", and ARIA's off_mode default is time (opcodes/off_mode.md). The E-pianos of
+  /// the corpus write `note_polyphony=1 off_time=0.5`: a repeated note's old tail fades over half
+  /// a second, linearly, so it is 6 dB down after a quarter of a second.
+  @Test("note_polyphony stops the old voice over off_time: -6 dB after 0.25 s of a 0.5 s fade")
+  func noteLimitFadesOverOffTime() throws {
+    let sfz = "<region> sample=*sine key=60 note_polyphony=1 off_time=0.5 amp_veltrack=0 volume=-20"
+    let repeatAt = 4_800
+    func render(_ events: [SamplerEvent]) throws -> [Float] {
+      try SemanticsRig(sfz).render(48_000, events)
+    }
+    let both = try render([
+      .noteOn(key: 60, velocity: 100), .noteOn(key: 60, velocity: 100, frame: repeatAt),
+    ])
+    let old = try render([.noteOn(key: 60, velocity: 100)])
+    let new = try render([.noteOn(key: 60, velocity: 100, frame: repeatAt)])
+    // the old voice's gain g in both = g x old + new, fitted over 2.5 ms windows
+    func oldGain(at frame: Int) -> Double {
+      let range = frame - 60..<frame + 60
+      let projected = range.reduce(0.0) { $0 + Double((both[$1] - new[$1]) * old[$1]) }
+      let energy = range.reduce(0.0) { $0 + Double(old[$1] * old[$1]) }
+      return projected / energy
+    }
+    let quarter = oldGain(at: repeatAt + 12_000)
+    #expect(abs(quarter - 0.5) < 0.03, "old voice at \(quarter) after 0.25 s")
+    #expect(oldGain(at: repeatAt + 2_400) > 0.85, "still there after 50 ms")
+    #expect(abs(oldGain(at: repeatAt + 26_400)) < 0.01, "gone after 0.55 s")
+  }
+
   /// Amplitude of the partial of a `*sine` played at `key` in `signal` (Hann-windowed Goertzel,
   /// so partials an octave apart do not leak into each other).
   private func amplitude(_ signal: [Float], key: Int) -> Double {
