@@ -8,19 +8,6 @@
  * itself all sound, and polyphony limits never stop voices of the event that is counting. */
 #include "internal.h"
 
-static bool stoppable(const sc_voice *v, uint8_t channel, uint64_t first_age) {
-  return v->state == SC_VOICE_PLAYING && v->channel == channel && v->age < first_age;
-}
-
-/* Whether a voice of the current event, started before `region`, must stop for it: its off_by
- * names the region's group, and it is no layer of that group. */
-static bool choked_in_event(const sc_voice *v, const sc_region *region, uint8_t channel,
-                            uint64_t first_age) {
-  const sc_region *r = v->region;
-  return v->state == SC_VOICE_PLAYING && v->channel == channel && v->age >= first_age &&
-         r->has_off_by && r->off_by == region->group && r->group != region->group;
-}
-
 static void stop_voice(sc_engine *engine, sc_voice *v, sc_off_mode mode, float off_time) {
   switch (mode) {
     case SC_OFF_NORMAL: sc_voice_release_forced(engine, v); break;
@@ -38,15 +25,14 @@ void sc_choke_others(sc_engine *engine, const sc_region *region, uint8_t channel
                      uint64_t first_age) {
   for (uint32_t i = 0; i < engine->voice_slots; i++) {
     sc_voice *v = &engine->voices[i];
-    if (choked_in_event(v, region, channel, first_age)) {
-      /* it has not sounded yet, so it goes without a fade */
-      sc_voice_free(engine, v);
-      continue;
-    }
-    if (!stoppable(v, channel, first_age)) continue;
     const sc_region *r = v->region;
-    if (r->has_off_by && r->off_by == region->group)
+    if (v->state != SC_VOICE_PLAYING || v->channel != channel || !r->has_off_by ||
+        r->off_by != region->group)
+      continue;
+    if (v->age < first_age)
       stop_voice(engine, v, r->off_mode, r->off_time);
+    else if (r->group != region->group)
+      sc_voice_free(engine, v); /* started by this event, so not heard yet: no fade needed */
   }
 }
 

@@ -38,7 +38,8 @@ static float level_at(const sc_env *env) {
       return env->from + (env->to - env->from) * ((float)env->elapsed / (float)env->length);
     case SC_ENV_DECAY:
     case SC_ENV_RELEASE: {
-      float level = (float)(env->from * exp(-env->fall * env->elapsed));
+      double fall = env->stage == SC_ENV_DECAY ? env->decay_fall : env->release_fall;
+      float level = (float)(env->from * exp(-fall * env->elapsed));
       return level > env->to ? level : env->to;
     }
     default: return env->level;
@@ -73,10 +74,9 @@ static void enter(sc_env *env, sc_env_stage stage) {
       case SC_ENV_DECAY: {
         /* a decay to zero sustain falls until it is silent */
         float bottom = env->sustain > SC_SILENCE_LEVEL ? env->sustain : SC_SILENCE_LEVEL;
-        env->fall = env->decay_fall;
         env->from = 1.0f;
         env->to = env->sustain;
-        env->length = frames_to_fall(1.0, bottom, env->fall);
+        env->length = frames_to_fall(1.0, bottom, env->decay_fall);
         stage = SC_ENV_SUSTAIN;
         if (env->length > 0) return;
         continue;
@@ -89,10 +89,9 @@ static void enter(sc_env *env, sc_env_stage stage) {
         }
         return;
       case SC_ENV_RELEASE:
-        env->fall = env->release_fall;
         env->from = env->level;
         env->to = 0.0f;
-        env->length = frames_to_fall(env->from, SC_SILENCE_LEVEL, env->fall);
+        env->length = frames_to_fall(env->from, SC_SILENCE_LEVEL, env->release_fall);
         stage = SC_ENV_DONE;
         if (env->length > 0) return;
         continue;
@@ -106,7 +105,6 @@ void sc_env_start(sc_env *env, const sc_envelope_params *p, double sample_rate) 
   env->hold_frames = frames_of(p->hold, sample_rate);
   env->decay_fall = log_fall_per_frame(p->decay, sample_rate);
   env->release_fall = log_fall_per_frame(p->release, sample_rate);
-  env->fall = 0.0;
   env->sustain = fminf(fmaxf(p->sustain, 0.0f), 1.0f);
   env->start = fminf(fmaxf(p->start, 0.0f), 1.0f);
   env->level = 0.0f;

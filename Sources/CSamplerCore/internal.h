@@ -86,9 +86,8 @@ typedef struct sc_env {
   float from, to;   /* levels at the ends of the stage */
   float level;      /* level now */
   float sustain;
-  double fall; /* decay or release: fall of the level's logarithm per frame */
   uint32_t attack_frames, hold_frames;
-  double decay_fall, release_fall;
+  double decay_fall, release_fall; /* fall of the level's logarithm per frame */
   float start;
 } sc_env;
 

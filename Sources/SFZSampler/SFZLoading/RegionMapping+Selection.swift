@@ -113,14 +113,15 @@ extension RegionMapping {
       r.has_off_by = true
       r.off_by = Int32(clamping: offBy)
     }
-    // ARIA's default is time, with an off_time of 6 ms (corpus/spec opcodes/off_mode.md), so an
-    // off_time written alone takes effect.
+    // Unset, off_mode and off_time keep sc_region_init's: ARIA's time, 6 ms (corpus/spec
+    // opcodes/off_mode.md), so an off_time written alone takes effect.
     switch region.string("off_mode")?.lowercased() {
     case "normal": r.off_mode = SC_OFF_NORMAL
     case "fast": r.off_mode = SC_OFF_FAST
-    default: r.off_mode = SC_OFF_TIME
+    case "time": r.off_mode = SC_OFF_TIME
+    default: break
     }
-    r.off_time = float("off_time", 0.006)
+    r.off_time = float("off_time", r.off_time)
     r.polyphony = UInt32(clamping: max(region.int("polyphony") ?? 0, 0))
     r.note_polyphony = UInt32(clamping: max(region.int("note_polyphony") ?? 0, 0))
     r.note_selfmask = region.string("note_selfmask")?.lowercased() != "off"
