@@ -17,6 +17,9 @@
 
 /* Fade applied to voices of an instrument that is being replaced. */
 #define SC_SWAP_FADE_SECONDS 0.005
+/* A voice whose filtered output leaves this magnitude (120 dB above full scale, which no
+ * instrument reaches) or is not finite is broken: it is silenced before it reaches the mix. */
+#define SC_BROKEN_VOICE_LEVEL 1.0e6f
 
 /* Envelopes, LFOs, pitch and filter coefficients are updated at most this many frames apart; the
  * gain is ramped linearly in between. 32 frames is 0.67 ms at 48 kHz: below the 1 ms envelope

@@ -247,4 +247,5 @@ void sc_engine_get_stats(const sc_engine *e, sc_engine_stats *stats) {
   stats->notes_started = atomic_load_explicit(&m->stat_started, memory_order_relaxed);
   stats->voices_stolen = atomic_load_explicit(&m->stat_stolen, memory_order_relaxed);
   stats->notes_unplayed = atomic_load_explicit(&m->stat_unplayed, memory_order_relaxed);
+  stats->voices_silenced = atomic_load_explicit(&m->stat_silenced, memory_order_relaxed);
 }

@@ -370,7 +370,7 @@ struct sc_engine {
   sc_event_ring queue;
 
   _Atomic uint32_t stat_active, stat_peak;
-  _Atomic uint64_t stat_started, stat_stolen, stat_unplayed;
+  _Atomic uint64_t stat_started, stat_stolen, stat_unplayed, stat_silenced;
 };
 
 /* voice.c */

@@ -2,6 +2,7 @@
  * with envelopes, LFOs and the filter, and adds it to the mix with a gain ramped between control
  * points so no step is ever audible. */
 #include <math.h>
+#include <string.h>
 
 #include "internal.h"
 
@@ -332,6 +333,24 @@ static bool update_eq(sc_voice *v, const sc_live_mods *live, double rate) {
   return any;
 }
 
+/* Whether every value lies within ±SC_BROKEN_VOICE_LEVEL; NaN and infinity do not. Compares the
+ * magnitude's bits as integers, which the compiler vectorises, so the check costs little next to
+ * interpolation. */
+static bool chunk_is_sane(const float *x, uint32_t n) {
+  float limit_value = SC_BROKEN_VOICE_LEVEL;
+  uint32_t limit, worst = 0;
+  memcpy(&limit, &limit_value, sizeof limit);
+  for (uint32_t i = 0; i < n; i++) {
+    uint32_t bits;
+    memcpy(&bits, &x[i], sizeof bits);
+    bits &= 0x7fffffffu;
+    worst = bits > worst ? bits : worst;
+  }
+  return worst <= limit;
+}
+
+static bool gain_is_sane(float g) { return fabsf(g) <= SC_BROKEN_VOICE_LEVEL; }
+
 void sc_voice_render(sc_engine *engine, sc_voice *v, float *left, float *right, uint32_t frames) {
   const sc_region *r = v->region;
   const sc_channel *c = &engine->channels[v->channel];
@@ -441,6 +460,13 @@ void sc_voice_render(sc_engine *engine, sc_voice *v, float *left, float *right, 
       v->last_pan = pan;
     }
     float gl = v->pan_left, gr = v->pan_right;
+    /* one bad voice must not poison the mix: checked once per chunk, before it is added */
+    if (!chunk_is_sane(bl, got) || (stereo && !chunk_is_sane(br, got)) || !gain_is_sane(g1) ||
+        !gain_is_sane(v->gain) || !gain_is_sane(gl) || !gain_is_sane(gr)) {
+      atomic_fetch_add_explicit(&engine->stat_silenced, 1, memory_order_relaxed);
+      sc_voice_free(engine, v);
+      return;
+    }
     float g = v->gain, step = (g1 - v->gain) / (float)n;
     float *ol = left + done, *out_r = right + done;
     if (stereo) {

@@ -19,6 +19,13 @@ struct RenderSummary {
       + ", \(speed) -> \(outputPath)"
   }
 
+  /// A warning when the engine cut voices whose output was not finite; nil when it cut none.
+  var silencedWarning: String? {
+    guard result.silencedVoices > 0 else { return nil }
+    return "warning: \(result.silencedVoices) voice(s) produced NaN, infinite or absurd values"
+      + " and were silenced (an unstable filter or modulation in the instrument)"
+  }
+
   /// A warning when the output went past full scale; nil when it did not.
   var clippingWarning: String? {
     guard result.peak > 1 else { return nil }

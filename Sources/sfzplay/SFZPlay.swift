@@ -181,7 +181,7 @@ struct SFZPlay: ParsableCommand {
       isQuiet: quiet)
     let summary = try job.run()
     if !quiet { print("sfzplay: \(summary.line)") }
-    if let warning = summary.clippingWarning {
+    for warning in [summary.silencedWarning, summary.clippingWarning].compactMap({ $0 }) {
       if quiet {
         FileHandle.printError("sfzplay: \(warning)")
       } else {

@@ -17,6 +17,8 @@ struct RenderResult {
   var peak: Float
   /// Most voices that sounded at once.
   var peakVoices: Int
+  /// Voices the engine cut because their output was not finite (see `Sampler.silencedVoiceCount`).
+  var silencedVoices: Int
 }
 
 /// Renders a scheduled song block by block. Each block holds the events that fall inside it with
@@ -76,6 +78,8 @@ struct SongRenderer {
       }
     }
     progress(1)
-    return RenderResult(frames: written, peak: peak, peakVoices: sampler.peakVoices)
+    return RenderResult(
+      frames: written, peak: peak, peakVoices: sampler.peakVoices,
+      silencedVoices: sampler.silencedVoiceCount)
   }
 }

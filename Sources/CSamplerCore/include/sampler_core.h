@@ -585,6 +585,9 @@ typedef struct sc_engine_stats {
   uint64_t notes_started;
   uint64_t voices_stolen;
   uint64_t notes_unplayed; /**< note-ons that matched no region */
+  /** voices silenced because their output was not finite or beyond SC_BROKEN_VOICE_LEVEL (an
+   * unstable filter, an absurd modulation); each is cut at once and its block dropped */
+  uint64_t voices_silenced;
 } sc_engine_stats;
 
 void sc_engine_get_stats(const sc_engine *engine, sc_engine_stats *stats);
