@@ -67,8 +67,12 @@ public final class Sampler: @unchecked Sendable {
   // MARK: Samples and key maps
 
   /// Adds a sample from floats in memory. Call `buildKeyMap()` or `buildSimpleKeyMap()` when
-  /// every sample is added.
-  public func loadRawSampleData(from descriptor: SampleDataDescriptor) throws(SamplerError) {
+  /// every sample is added. Non-finite values are refused (the error says where); the result
+  /// lists what was changed on the way, such as channels beyond two dropped.
+  @discardableResult
+  public func loadRawSampleData(from descriptor: SampleDataDescriptor) throws(SamplerError)
+    -> [String]
+  {
     let label = "raw sample data (note \(descriptor.sampleDescriptor.noteNumber))"
     let audio: DecodedAudio
     do {
@@ -80,11 +84,18 @@ public final class Sampler: @unchecked Sendable {
       throw .sampleUnreadable(path: label, reason: error.description)
     }
     try add(LoadedSample(audio: audio, descriptor: descriptor.sampleDescriptor, source: label))
+    return audio.notes.map { "\(label): \($0)" }
   }
 
   /// Adds a sample from a WAV, AIFF, FLAC or Ogg file (or WavPack, recognised by its content).
   /// Loop points stored in the file are used when the descriptor loops without giving points.
-  public func loadAudioFile(from descriptor: SampleDescriptor, path: String) throws(SamplerError) {
+  ///
+  /// - Returns: what the decoder had to repair, each naming the file (NaN or infinite values
+  ///   silenced, a truncated data chunk, loop points that did not fit); empty for a clean file.
+  @discardableResult
+  public func loadAudioFile(from descriptor: SampleDescriptor, path: String) throws(SamplerError)
+    -> [String]
+  {
     let audio: DecodedAudio
     do {
       audio = try SampleDecoder.decode(path: path)
@@ -92,10 +103,15 @@ public final class Sampler: @unchecked Sendable {
       throw .sampleUnreadable(path: path, reason: error.description)
     }
     try add(LoadedSample(audio: audio, descriptor: descriptor, source: path))
+    return audio.notes.map { "\(path): \($0)" }
   }
 
-  /// Adds a sample from a WavPack (`.wv`) file.
-  public func loadCompressedSampleFile(from descriptor: SampleFileDescriptor) throws(SamplerError) {
+  /// Adds a sample from a WavPack (`.wv`) file; returns what the decoder repaired, as
+  /// `loadAudioFile` does.
+  @discardableResult
+  public func loadCompressedSampleFile(from descriptor: SampleFileDescriptor) throws(SamplerError)
+    -> [String]
+  {
     let audio: DecodedAudio
     do {
       audio = try SampleDecoder.decodeWavPack(path: descriptor.path)
@@ -104,6 +120,7 @@ public final class Sampler: @unchecked Sendable {
     }
     try add(
       LoadedSample(audio: audio, descriptor: descriptor.sampleDescriptor, source: descriptor.path))
+    return audio.notes.map { "\(descriptor.path): \($0)" }
   }
 
   private func add(_ sample: LoadedSample) throws(SamplerError) {
@@ -296,6 +313,10 @@ public final class Sampler: @unchecked Sendable {
   /// Note-ons that no region answered since the sampler was created (keys outside the
   /// instrument, or conditions no region meets).
   public var unplayedNoteCount: Int { Int(engine.stats.notes_unplayed) }
+
+  /// Voices cut because their output was NaN, infinite or absurdly loud (an unstable filter, a
+  /// broken sample handed over unchecked), so that one bad voice never ruins the mix.
+  public var silencedVoiceCount: Int { Int(engine.stats.voices_silenced) }
 
   /// Events dropped because the render thread did not run while thousands were queued.
   public var droppedEventCount: Int { engine.droppedEvents }

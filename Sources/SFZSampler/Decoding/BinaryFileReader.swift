@@ -28,4 +28,12 @@ struct BinaryFileReader: ~Copyable {
   func skip(_ count: Int) -> Bool {
     fseeko(file, off_t(count), SEEK_CUR) == 0
   }
+
+  /// Bytes between the read position and the end of the file, or nil if unknown.
+  var bytesLeft: Int? {
+    var status = stat()
+    let position = ftello(file)
+    guard position >= 0, fstat(fileno(file), &status) == 0 else { return nil }
+    return max(Int(status.st_size) - Int(position), 0)
+  }
 }

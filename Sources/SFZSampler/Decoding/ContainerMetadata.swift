@@ -4,21 +4,38 @@ enum ContainerMetadata {
   /// Largest metadata chunk read into memory; bigger ones are skipped as not plausible.
   private static let maximumChunkSize = 1 << 20
 
-  /// The first parsable `smpl` chunk of a RIFF/WAVE file.
-  static func wavSmpl(path: String) -> SampleMetadata? {
-    guard let reader = BinaryFileReader(path: path), reader.read(12) != nil else { return nil }
+  /// The first parsable `smpl` chunk of a RIFF/WAVE file, and notes on a `data` chunk that
+  /// announces more bytes than the file holds (libsndfile plays what is there without a word).
+  static func wav(path: String) -> (metadata: SampleMetadata?, notes: [String]) {
+    guard let reader = BinaryFileReader(path: path), reader.read(12) != nil else {
+      return (nil, [])
+    }
+    var metadata: SampleMetadata?
+    var notes: [String] = []
     while let header = reader.read(8) {
       let size = Int(readUInt32LE(header, at: 4))
       let padded = size + (size & 1)
-      if header.starts(with: Array("smpl".utf8)), size <= maximumChunkSize {
-        guard let payload = reader.read(size) else { return nil }
-        if let metadata = SmplChunk.parse(payload[...]) { return metadata }
-        guard reader.skip(padded - size) else { return nil }
+      if header.starts(with: Array("data".utf8)), let left = reader.bytesLeft, size > left {
+        notes.append(dataSizeNote(announced: size, present: left))
+      }
+      if metadata == nil, header.starts(with: Array("smpl".utf8)), size <= maximumChunkSize {
+        guard let payload = reader.read(size) else { break }
+        metadata = SmplChunk.parse(payload[...])
+        guard reader.skip(padded - size) else { break }
       } else {
-        guard reader.skip(padded) else { return nil }
+        guard reader.skip(padded) else { break }
       }
     }
-    return nil
+    return (metadata, notes)
+  }
+
+  private static func dataSizeNote(announced: Int, present: Int) -> String {
+    if announced == 0xFFFF_FFFF {
+      return "data chunk size is 0xFFFFFFFF (a writer that never filled it in); "
+        + "played the \(present) bytes the file holds"
+    }
+    return "data chunk announces \(announced) bytes but the file holds \(present) (truncated?); "
+      + "played what is there"
   }
 
   /// The first `smpl` chunk kept by `flac --keep-foreign-metadata`: FLAC APPLICATION blocks

@@ -50,15 +50,22 @@ struct SampleMetadata: Sendable, Equatable {
   var loop: SampleLoop?
   var rootKey: Int?
   var fineTuneCents: Double?
+  /// What the reader had to make of inconsistent metadata, for the decoder's notes.
+  var notes: [String] = []
 
   /// Drops or clips a loop that does not fit inside `frameCount` frames, saying why in the
   /// returned notes, so the engine never reads past the end of a buffer.
   func checkedLoop(frameCount: Int) -> (loop: SampleLoop?, notes: [String]) {
-    guard let loop else { return (nil, []) }
-    if loop.start < 0 || loop.start >= frameCount || loop.end <= loop.start {
+    guard let loop else { return (nil, notes) }
+    if loop.end <= loop.start {
+      return (
+        nil, notes + ["loop start \(loop.start) is not before its end \(loop.end); loop ignored"]
+      )
+    }
+    if loop.start < 0 || loop.start >= frameCount {
       return (
         nil,
-        [
+        notes + [
           "loop \(loop.start)..<\(loop.end) ignored: it does not fit in \(frameCount) frames"
         ]
       )
@@ -66,10 +73,10 @@ struct SampleMetadata: Sendable, Equatable {
     if loop.end > frameCount {
       return (
         SampleLoop(start: loop.start, end: frameCount),
-        ["loop end \(loop.end) clipped to the sample length \(frameCount)"]
+        notes + ["loop end \(loop.end) clipped to the sample length \(frameCount)"]
       )
     }
-    return (loop, [])
+    return (loop, notes)
   }
 }
 

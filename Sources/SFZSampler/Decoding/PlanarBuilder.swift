@@ -3,6 +3,9 @@
 /// Decoders read a few thousand frames at a time into a reused interleaved buffer; this copies
 /// the kept channels out with pointer loops (fast even in debug builds) into buffers that grow
 /// geometrically, so a header that overstates the length cannot force a huge allocation.
+///
+/// Non-finite values (NaN, infinity) become silence here, the one place every decoder's audio
+/// passes through: the engine would otherwise spread them through the whole mix.
 struct PlanarBuilder: ~Copyable {
   static let maximumChannels = 2
   /// Cap on the capacity reserved from a header's frame count before any audio is read.
@@ -10,6 +13,8 @@ struct PlanarBuilder: ~Copyable {
 
   let sourceChannels: Int
   private(set) var frameCount = 0
+  /// Values that were NaN or infinite and were replaced with 0.
+  private(set) var nonFiniteCount = 0
   private var buffers: [UnsafeMutablePointer<Float>]
   private var capacity: Int
 
@@ -41,6 +46,10 @@ struct PlanarBuilder: ~Copyable {
           input += stride
         }
       }
+      for frame in 0..<frames where !output[frame].isFinite {
+        output[frame] = 0
+        nonFiniteCount += 1
+      }
     }
     frameCount += frames
   }
@@ -50,10 +59,17 @@ struct PlanarBuilder: ~Copyable {
     buffers.map { Array(UnsafeBufferPointer(start: $0, count: frameCount)) }
   }
 
-  /// Notes for the caller when channels beyond the first two were dropped.
-  var droppedChannelNotes: [String] {
-    guard sourceChannels > Self.maximumChannels else { return [] }
-    return ["file has \(sourceChannels) channels; kept the first \(Self.maximumChannels)"]
+  /// What the builder changed: channels beyond the first two dropped, non-finite values silenced.
+  var notes: [String] {
+    var notes: [String] = []
+    if sourceChannels > Self.maximumChannels {
+      notes.append("file has \(sourceChannels) channels; kept the first \(Self.maximumChannels)")
+    }
+    if nonFiniteCount > 0 {
+      notes.append(
+        "\(nonFiniteCount) sample value(s) were NaN or infinite; replaced with silence")
+    }
+    return notes
   }
 
   private mutating func reserve(_ needed: Int) {

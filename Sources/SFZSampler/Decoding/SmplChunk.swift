@@ -7,7 +7,8 @@ enum SmplChunk {
   private static let headerSize = 36
   private static let loopRecordSize = 24
 
-  /// Returns nil when the payload is too short to hold the header.
+  /// Returns nil when the payload is too short to hold the header. A loop count larger than the
+  /// records present is read as the records present, and noted.
   static func parse(_ payload: ArraySlice<UInt8>) -> SampleMetadata? {
     guard payload.count >= headerSize else { return nil }
     let bytes = Array(payload)
@@ -19,6 +20,11 @@ enum SmplChunk {
       rootKey: (0...127).contains(unityNote) ? unityNote : nil,
       fineTuneCents: fraction / 4_294_967_296 * 100
     )
+    if declaredLoops > storedLoops {
+      metadata.notes.append(
+        "smpl chunk declares \(declaredLoops) loop(s) but holds \(storedLoops); read \(storedLoops)"
+      )
+    }
     for index in 0..<min(declaredLoops, storedLoops) {
       let base = headerSize + index * loopRecordSize
       guard readUInt32LE(bytes, at: base + 4) == 0 else { continue }

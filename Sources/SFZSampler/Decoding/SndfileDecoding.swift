@@ -26,13 +26,15 @@ enum SndfileDecoding {
 
     var builder = PlanarBuilder(
       sourceChannels: Int(info.channels), expectedFrames: Int(clamping: info.frames))
-    var notes = builder.droppedChannelNotes
     try readAll(handle: handle, path: path, expectedFrames: Int(info.frames), into: &builder)
+    var notes = builder.notes
     if builder.frameCount < info.frames {
       notes.append("header announced \(info.frames) frames; decoded \(builder.frameCount)")
     }
 
-    let metadata = containerMetadata(path: path, container: container) ?? instrument(handle)
+    let found = containerMetadata(path: path, container: container)
+    notes += found.notes
+    let metadata = found.metadata ?? instrument(handle)
     let checked = metadata?.checkedLoop(frameCount: builder.frameCount)
     return DecodedAudio(
       channels: builder.makeChannels(),
@@ -93,11 +95,11 @@ enum SndfileDecoding {
 
   private static func containerMetadata(
     path: String, container: SampleFileProbe.Container
-  ) -> SampleMetadata? {
+  ) -> (metadata: SampleMetadata?, notes: [String]) {
     switch container {
-    case .riffWave: return ContainerMetadata.wavSmpl(path: path)
-    case .flac: return ContainerMetadata.flacForeignSmpl(path: path)
-    case .wavPack, .other: return nil
+    case .riffWave: return ContainerMetadata.wav(path: path)
+    case .flac: return (ContainerMetadata.flacForeignSmpl(path: path), [])
+    case .wavPack, .other: return (nil, [])
     }
   }
 

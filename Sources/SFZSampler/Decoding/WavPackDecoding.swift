@@ -35,11 +35,11 @@ enum WavPackDecoding {
 
     var builder = PlanarBuilder(
       sourceChannels: channels, expectedFrames: Int(clamping: announcedFrames))
-    var notes = builder.droppedChannelNotes
     let format = SampleFormat(
       isFloat: WavpackGetMode(context) & MODE_FLOAT != 0,
       bytesPerSample: Int(WavpackGetBytesPerSample(context)))
     try readAll(context: context, path: path, format: format, into: &builder)
+    var notes = builder.notes
     if announcedFrames > 0, builder.frameCount < announcedFrames {
       notes.append("header announced \(announcedFrames) frames; decoded \(builder.frameCount)")
     }

@@ -62,6 +62,7 @@ struct SFZInstrumentLoader {
     var velocityCurves: [[Float]: Int] = [:]
 
     var unrendered: [String: SFZLocation] = [:]
+    var notedSamples = Set<String>()
     var regionCount = 0
     var keys: ClosedRange<Int>?
     var velocities: ClosedRange<Int>?
@@ -81,6 +82,12 @@ struct SFZInstrumentLoader {
           failures[source] = failure
         }
         continue
+      }
+      // What the decoder repaired in a sample is said once, at the first region that plays it.
+      if notedSamples.insert(source).inserted {
+        diagnostics += audio.notes.map {
+          SFZDiagnostic(.warning, at: region.location, "'\(source)': \($0)")
+        }
       }
       // Opcodes the SFZ table does not know were reported by the parser already.
       for (name, opcode) in region.opcodes

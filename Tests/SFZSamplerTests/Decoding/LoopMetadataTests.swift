@@ -48,7 +48,7 @@ import Testing
     let handle = try #require(sf_open(path, Int32(SFM_READ), &info))
     defer { sf_close(handle) }
     let viaLibrary = try #require(SndfileDecoding.instrument(handle))
-    let own = try #require(ContainerMetadata.wavSmpl(path: path))
+    let own = try #require(ContainerMetadata.wav(path: path).metadata)
     #expect(viaLibrary.loop == own.loop)
     #expect(viaLibrary.rootKey == own.rootKey)
     #expect(own.loop == Self.expectedLoop)
