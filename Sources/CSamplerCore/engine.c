@@ -73,11 +73,14 @@ void sc_engine_destroy(sc_engine *e) {
   free(e);
 }
 
-void sc_engine_set_instrument(sc_engine *e, sc_instrument *instrument) {
-  if (instrument && !instrument->finalized) sc_instrument_finalize(instrument);
+bool sc_engine_set_instrument(sc_engine *e, sc_instrument *instrument) {
+  if (instrument && !instrument->finalized &&
+      sc_instrument_finalize(instrument) == SC_FINALIZE_FAILED)
+    return false;
   sc_instrument *previous = atomic_exchange(&e->pending, instrument ? instrument : marker(e));
   /* never adopted by the render thread, so nobody else can hold it */
   if (previous && previous != marker(e)) sc_instrument_destroy(previous);
+  return true;
 }
 
 sc_instrument *sc_engine_collect_garbage(sc_engine *e) {

@@ -3,8 +3,17 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include "internal.h"
+
+void sc_memory_return_to_system(void) {
+#if defined(__GLIBC__)
+  malloc_trim(0);
+#endif
+}
 
 sc_instrument *sc_instrument_create(void) {
   sc_instrument *instrument = calloc(1, sizeof(sc_instrument));
@@ -189,10 +198,10 @@ uint32_t sc_instrument_finalize(sc_instrument *instrument) {
   }
   if (!sc_instrument_build_key_table(instrument) || !sc_instrument_build_keyswitches(instrument) ||
       !index_modulations(instrument))
-    return UINT32_MAX;
+    return SC_FINALIZE_FAILED;
   instrument->seq_counters =
       calloc(instrument->region_count ? instrument->region_count : 1, sizeof(uint32_t));
-  if (!instrument->seq_counters) return UINT32_MAX;
+  if (!instrument->seq_counters) return SC_FINALIZE_FAILED;
   sc_instrument_build_pedals(instrument);
   instrument->finalized = true;
   return clamped;

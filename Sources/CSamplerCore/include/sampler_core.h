@@ -349,6 +349,13 @@ typedef struct sc_instrument sc_instrument;
 /** Creates an empty instrument; NULL if out of memory. [control] */
 sc_instrument *sc_instrument_create(void);
 
+/**
+ * Gives freed heap memory back to the operating system where the C library keeps it (glibc
+ * keeps pages of freed blocks mapped once its mmap threshold has risen); call it after
+ * destroying instruments. A no-op elsewhere. [control]
+ */
+void sc_memory_return_to_system(void);
+
 /** Frees an instrument that no engine uses (or one from sc_engine_collect_garbage). [control] */
 void sc_instrument_destroy(sc_instrument *instrument);
 
@@ -365,10 +372,14 @@ int32_t sc_instrument_add_sample(sc_instrument *instrument, const float *const *
 /** Adds a region (copied). Returns its index or -1 (bad sample index, out of memory). [control] */
 int32_t sc_instrument_add_region(sc_instrument *instrument, const sc_region *region);
 
+/** What sc_instrument_finalize returns when it ran out of memory: the instrument is unusable. */
+#define SC_FINALIZE_FAILED UINT32_MAX
+
 /**
  * Checks every region against its sample (clamps offsets and loop points into the sample) and
  * builds the key lookup. Must be called once, before the instrument is given to an engine.
- * Returns the number of regions whose values were clamped. [control]
+ * Returns the number of regions whose values were clamped, or SC_FINALIZE_FAILED when memory
+ * ran out; such an instrument is refused by sc_engine_set_instrument. [control]
  */
 uint32_t sc_instrument_finalize(sc_instrument *instrument);
 
@@ -508,13 +519,15 @@ sc_engine *sc_engine_create(const sc_engine_config *config);
 void sc_engine_destroy(sc_engine *engine);
 
 /**
- * Hands the engine a finalized instrument (or NULL for silence). The render thread adopts it
- * at the start of a later render call, fading out voices of the previous instrument; adopting
- * sets every channel's controllers given by sc_instrument_set_initial_cc and its last keyswitch
- * to the instrument's sw_default. An
- * instrument handed over earlier but never adopted is destroyed here. [control]
+ * Hands the engine a finalized instrument (or NULL for silence) and returns true; the engine
+ * owns it from then on. The render thread adopts it at the start of a later render call, fading
+ * out voices of the previous instrument; adopting sets every channel's controllers given by
+ * sc_instrument_set_initial_cc and its last keyswitch to the instrument's sw_default. An
+ * instrument handed over earlier but never adopted is destroyed here. Returns false, and leaves
+ * the instrument with the caller, when it is not finalized and cannot be (out of memory), so a
+ * half-built instrument never reaches the render thread. [control]
  */
-void sc_engine_set_instrument(sc_engine *engine, sc_instrument *instrument);
+bool sc_engine_set_instrument(sc_engine *engine, sc_instrument *instrument);
 
 /**
  * Returns one instrument the render thread no longer uses, or NULL. The caller destroys it.

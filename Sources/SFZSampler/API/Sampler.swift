@@ -30,21 +30,14 @@ public final class Sampler: @unchecked Sendable {
   public let quality: InterpolationQuality
 
   let engine: EngineHandle
-  private let lock = NSLock()
+  /// Guards `samples`, `keyFrequencies` and `settings`: every public call may come from any
+  /// thread. Taken before the engine's own producer lock, never after it.
+  let lock = NSLock()
   private var samples: [LoadedSample] = []
   private var keyFrequencies = Tuning.equalTemperament
 
-  /// Amplitude envelope given to regions built by `buildKeyMap` and `buildSimpleKeyMap`
-  /// (seconds; sustain 0...1). SFZ instruments bring their own envelopes.
-  public var attackDuration: Float = 0
-  /// See `attackDuration`.
-  public var holdDuration: Float = 0
-  /// See `attackDuration`.
-  public var decayDuration: Float = 0
-  /// See `attackDuration`.
-  public var sustainLevel: Float = 1
-  /// See `attackDuration`.
-  public var releaseDuration: Float = 0.01
+  /// Engine-wide settings; read and written under `lock` (see Sampler+Settings.swift).
+  var settings = SamplerSettings()
 
   /// Creates a sampler with no instrument (it renders silence).
   ///
@@ -126,44 +119,44 @@ public final class Sampler: @unchecked Sendable {
   private func add(_ sample: LoadedSample) throws(SamplerError) {
     // Check the descriptor now, so the error names the sample that is wrong.
     _ = try sample.region(sampleIndex: 0, envelope: envelope)
-    lock.lock()
-    samples.append(sample)
-    lock.unlock()
+    lock.withLock { samples.append(sample) }
   }
 
   /// Maps every added sample over its own note and velocity ranges and starts using the result.
   /// Where ranges overlap, the sample added first plays.
-  public func buildKeyMap() {
-    lock.lock()
-    let current = samples
-    lock.unlock()
-    install(current, entries: KeyMap.explicit(current.map(\.descriptor)))
+  ///
+  /// - Returns: false when memory ran out building the map; the previous instrument plays on.
+  @discardableResult
+  public func buildKeyMap() -> Bool {
+    let current = lock.withLock { samples }
+    return install(current, entries: KeyMap.explicit(current.map(\.descriptor)))
   }
 
   /// Maps every key to the added sample whose root frequency is nearest, and starts using it.
-  public func buildSimpleKeyMap() {
-    lock.lock()
-    let current = samples
-    let frequencies = keyFrequencies
-    lock.unlock()
-    install(
+  ///
+  /// - Returns: false when memory ran out building the map; the previous instrument plays on.
+  @discardableResult
+  public func buildSimpleKeyMap() -> Bool {
+    let (current, frequencies) = lock.withLock { (samples, keyFrequencies) }
+    return install(
       current, entries: KeyMap.nearest(current.map(\.descriptor), keyFrequencies: frequencies))
   }
 
   private var envelope: sc_envelope_params {
+    let current = lock.withLock { settings }
     var e = sc_envelope_params()
-    e.attack = attackDuration
-    e.hold = holdDuration
-    e.decay = decayDuration
-    e.sustain = sustainLevel
-    e.release = releaseDuration
+    e.attack = current.attackDuration
+    e.hold = current.holdDuration
+    e.decay = current.decayDuration
+    e.sustain = current.sustainLevel
+    e.release = current.releaseDuration
     return e
   }
 
-  private func install(_ loaded: [LoadedSample], entries: [KeyMapEntry]) {
+  private func install(_ loaded: [LoadedSample], entries: [KeyMapEntry]) -> Bool {
     guard !loaded.isEmpty else {
       engine.setInstrument(nil)
-      return
+      return true
     }
     do {
       var builder = try InstrumentBuilder(label: "key map")
@@ -181,29 +174,37 @@ public final class Sampler: @unchecked Sendable {
         region.hivel = UInt8(entry.velocities.upperBound)
         try builder.add(region)
       }
-      engine.setInstrument(builder.finish().instrument)
+      engine.setInstrument(try builder.finish().instrument)
+      return true
     } catch {
       // Every sample was checked when it was added; only memory can fail here.
-      fatalError("SFZSampler: \(error)")
+      return false
     }
   }
 
   /// Hands a finished instrument to the engine; samples added for key maps are dropped, since
   /// the new instrument replaces whatever they built.
   func replaceInstrument(_ instrument: OpaquePointer) {
-    lock.lock()
-    samples.removeAll()
-    lock.unlock()
+    lock.withLock { samples.removeAll() }
     engine.setInstrument(instrument)
   }
 
   /// Removes every sample and instrument; the sampler falls silent (sounding voices fade out).
+  ///
+  /// The memory comes back once the render thread has let go of the instrument, which takes
+  /// one render call plus the few milliseconds its voices need to fade: the next call to any
+  /// control method (or `freeRetiredInstruments()`) frees it. Without rendering, nothing can be
+  /// freed: the audio thread may still be reading the samples.
   public func unloadAllSamples() {
-    lock.lock()
-    samples.removeAll()
-    lock.unlock()
+    lock.withLock { samples.removeAll() }
     engine.setInstrument(nil)
   }
+
+  /// Frees the instruments the render thread has let go of (unloaded or replaced ones) and
+  /// returns how many. Every control call does this too; hosts that go quiet after unloading
+  /// call it to get the memory back sooner. Never call it from the render thread.
+  @discardableResult
+  public func freeRetiredInstruments() -> Int { engine.collectGarbage() }
 
   // MARK: Playing
 
@@ -242,43 +243,9 @@ public final class Sampler: @unchecked Sendable {
   /// Sets the frequency a key plays at (microtuning); keys default to 12-TET with A4 = 440 Hz.
   public func setNoteFrequency(noteNumber: UInt8, frequency: Double) {
     guard noteNumber < 128, frequency > 0, frequency.isFinite else { return }
-    lock.lock()
-    keyFrequencies[Int(noteNumber)] = frequency
-    lock.unlock()
-    engine.post(SamplerEvent.noteFrequency(key: noteNumber, hertz: Float(frequency)).raw)
-  }
-
-  /// Output gain, linear (1 = unity).
-  public var masterVolume: Float = 1 {
-    didSet { engine.post(SamplerEvent.parameter(SC_PARAM_MASTER_GAIN, masterVolume).raw) }
-  }
-
-  /// One voice per channel; a new note replaces the sounding one.
-  public var isMonophonic = false {
-    didSet { engine.post(SamplerEvent.parameter(SC_PARAM_MONOPHONIC, isMonophonic ? 1 : 0).raw) }
-  }
-
-  /// In monophonic mode, a note played while another is held changes pitch without restarting.
-  public var isLegato = false {
-    didSet { engine.post(SamplerEvent.parameter(SC_PARAM_LEGATO, isLegato ? 1 : 0).raw) }
-  }
-
-  /// Glide time in seconds per octave for monophonic playing; 0 jumps at once.
-  public var glideRate: Float = 0 {
-    didSet { engine.post(SamplerEvent.parameter(SC_PARAM_GLIDE_RATE, glideRate).raw) }
-  }
-
-  /// Depth in cents of a vibrato added to every voice (the AKSampler-style parameter); 0, the
-  /// default, is off. It does not follow the mod wheel: an SFZ instrument's CC1 does only what its
-  /// opcodes say.
-  public var vibratoDepth: Float = 0 {
-    didSet { engine.post(SamplerEvent.parameter(SC_PARAM_VIBRATO_DEPTH, vibratoDepth).raw) }
-  }
-
-  /// Pitch-bend range in semitones for every region; 0 uses each region's own range.
-  public var pitchBendRange: Float = 0 {
-    didSet {
-      engine.post(SamplerEvent.parameter(SC_PARAM_PITCH_BEND_RANGE, pitchBendRange * 100).raw)
+    lock.withLock {
+      keyFrequencies[Int(noteNumber)] = frequency
+      engine.post(SamplerEvent.noteFrequency(key: noteNumber, hertz: Float(frequency)).raw)
     }
   }
 

@@ -2,7 +2,8 @@ import CSamplerCore
 import Foundation
 
 /// Owns the C engine. Control calls are serialised by a lock (the event ring has one producer);
-/// the render call takes no lock.
+/// the render call takes no lock. Every control call also frees the instruments the render
+/// thread has let go of, so memory comes back without the host asking.
 final class EngineHandle: @unchecked Sendable {
   let pointer: OpaquePointer
   private let producer = NSLock()
@@ -29,26 +30,38 @@ final class EngineHandle: @unchecked Sendable {
     var e = event
     producer.lock()
     if !sc_engine_post(pointer, &e) { droppedEvents += 1 }
+    collectGarbageLocked()
     producer.unlock()
   }
 
-  /// Hands over an instrument (nil for silence) and frees those the render thread let go of.
+  /// Hands over an instrument finalized by `InstrumentBuilder.finish()` (nil for silence) and
+  /// frees those the render thread let go of.
   func setInstrument(_ instrument: OpaquePointer?) {
     producer.lock()
-    sc_engine_set_instrument(pointer, instrument)
+    defer { producer.unlock() }
+    // Only a never-finalized instrument is refused, and the builder finalizes or throws.
+    let accepted = sc_engine_set_instrument(pointer, instrument)
+    precondition(accepted, "SFZSampler: an instrument reached the engine unfinalized")
     collectGarbageLocked()
-    producer.unlock()
   }
 
-  /// Frees instruments the render thread no longer uses.
-  func collectGarbage() {
+  /// Frees instruments the render thread no longer uses; returns how many.
+  @discardableResult
+  func collectGarbage() -> Int {
     producer.lock()
-    collectGarbageLocked()
-    producer.unlock()
+    defer { producer.unlock() }
+    return collectGarbageLocked()
   }
 
-  private func collectGarbageLocked() {
-    while let old = sc_engine_collect_garbage(pointer) { sc_instrument_destroy(old) }
+  @discardableResult
+  private func collectGarbageLocked() -> Int {
+    var freed = 0
+    while let old = sc_engine_collect_garbage(pointer) {
+      sc_instrument_destroy(old)
+      freed += 1
+    }
+    if freed > 0 { sc_memory_return_to_system() }
+    return freed
   }
 
   var stats: sc_engine_stats {

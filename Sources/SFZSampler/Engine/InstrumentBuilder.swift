@@ -59,10 +59,12 @@ struct InstrumentBuilder: ~Copyable {
   }
 
   /// Finalizes and hands over the instrument; returns the number of regions the engine clamped.
-  consuming func finish() -> (instrument: OpaquePointer, clampedRegions: Int) {
+  /// Throws when memory runs out, so a half-built instrument never reaches the engine.
+  consuming func finish() throws(SamplerError) -> (instrument: OpaquePointer, clampedRegions: Int) {
+    let clamped = sc_instrument_finalize(pointer)
+    guard clamped != SC_FINALIZE_FAILED else { throw .outOfMemory(path: label) }
     let p = pointer!
     pointer = nil
-    let clamped = sc_instrument_finalize(p)
     return (p, Int(clamped))
   }
 }

@@ -156,7 +156,7 @@ struct SFZInstrumentLoader {
     for (controller, value) in parsed.control.setCC where (0...127).contains(controller) {
       builder.setInitialController(controller, to: value)
     }
-    let (instrument, _) = builder.finish()
+    let (instrument, _) = try builder.finish()
     let report = InstrumentReport(
       path: path, regionCount: regionCount, sampleCount: sampleIndex.count,
       sampleBytes: Int(sc_instrument_sample_bytes(instrument)), keyRange: keys,
