@@ -44,6 +44,12 @@
 
 /* Capacity of the control-thread -> render-thread event ring (power of two). */
 #define SC_QUEUE_CAPACITY 4096
+/* Posted events applied per render call at most: one per SC_FRAMES_PER_POSTED_EVENT frames, and
+ * never fewer than SC_MIN_POSTED_EVENTS_PER_BLOCK. That is 6,000 events a second at 48 kHz, six
+ * times what a MIDI cable carries, yet a flood from the control thread costs any one block no
+ * more than a few voice starts. The rest wait in the ring for the next blocks. */
+#define SC_FRAMES_PER_POSTED_EVENT 8
+#define SC_MIN_POSTED_EVENTS_PER_BLOCK 16
 
 /* Instruments waiting for the control thread to free them (power of two). */
 #define SC_GARBAGE_CAPACITY 8

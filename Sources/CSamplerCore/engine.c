@@ -211,7 +211,11 @@ void sc_engine_render(sc_engine *e, uint32_t frames, const sc_event *events, uin
   memset(out_right, 0, frames * sizeof(float));
   adopt_pending(e);
   sc_event posted;
-  while (sc_ring_pop(&e->queue, &posted)) apply_event(e, &posted);
+  /* a bounded share per block keeps a flood of posted events from making one block slow */
+  uint32_t posted_limit = frames / SC_FRAMES_PER_POSTED_EVENT;
+  if (posted_limit < SC_MIN_POSTED_EVENTS_PER_BLOCK) posted_limit = SC_MIN_POSTED_EVENTS_PER_BLOCK;
+  for (uint32_t n = 0; n < posted_limit && sc_ring_pop(&e->queue, &posted); n++)
+    apply_event(e, &posted);
   uint32_t f = 0, next_event = 0;
   while (f < frames) {
     while (next_event < event_count && events[next_event].frame <= f)
