@@ -1,6 +1,6 @@
 # The commands a developer or CI needs. `make demo` and `make test` install missing system
 # packages first (scripts/install-deps.sh).
-.PHONY: deps demo test test-sanitizers fuzz format lint bench
+.PHONY: deps demo test test-sanitizers stress soak fuzz format lint bench
 
 deps:
 	@scripts/install-deps.sh
@@ -12,11 +12,27 @@ demo: deps
 test: deps
 	swift test
 
-# The concurrency tests under ThreadSanitizer, and everything under AddressSanitizer.
+# The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer, then the concurrency
+# and stress tests under ThreadSanitizer. CI runs this after `make test`.
 test-sanitizers: deps
-	SFZSAMPLER_SANITIZER=thread swift test --sanitize=thread --scratch-path .build-tsan
-	SFZSAMPLER_SANITIZER=address ASAN_OPTIONS=detect_leaks=0 \
-	  swift test --sanitize=address --scratch-path .build-asan
+	SFZSAMPLER_SANITIZER=address ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=halt_on_error=1 \
+	  swift test --sanitize=address --sanitize=undefined --scratch-path .build-asan
+	SFZSAMPLER_SANITIZER=thread swift test --sanitize=thread --scratch-path .build-tsan \
+	  --filter "ConcurrencyTests|StressTests"
+
+# 60 s of loading, unloading and playing while another thread renders: timing and allocations
+# on the render thread, then the same under ThreadSanitizer. STRESS_SECONDS to change.
+STRESS_SECONDS ?= 60
+stress: deps
+	SFZSAMPLER_STRESS_SECONDS=$(STRESS_SECONDS) swift test --filter StressTests
+	SFZSAMPLER_SANITIZER=thread SFZSAMPLER_STRESS_SECONDS=$(STRESS_SECONDS) \
+	  swift test --sanitize=thread --scratch-path .build-tsan --filter StressTests
+
+# An hour (SOAK_MINUTES) of dense MIDI through a corpus instrument (needs ../shared): resident
+# memory slope, finite output, the pitch of a note at the end. About a minute.
+SOAK_MINUTES ?= 60
+soak: deps
+	SFZSAMPLER_SOAK_MINUTES=$(SOAK_MINUTES) swift test --filter SoakTests
 
 # Coverage-guided fuzzing of the parsers (libFuzzer + AddressSanitizer), FUZZ_SECONDS each.
 FUZZ_SECONDS ?= 120

@@ -46,14 +46,15 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .target(name: "AudioTestSupport", path: "Tests/AudioTestSupport"),
+    .target(
+      name: "AudioTestSupport",
+      dependencies: [.product(name: "MallocInterposerSwift", package: "malloc-interposer")],
+      path: "Tests/AudioTestSupport"
+    ),
     .target(name: "MIDITestSupport", path: "Tests/MIDITestSupport"),
     .testTarget(
       name: "CSamplerCoreTests",
-      dependencies: [
-        "CSamplerCore", "AudioTestSupport",
-        .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
-      ]
+      dependencies: ["CSamplerCore", "AudioTestSupport"]
     ),
     .testTarget(name: "MIDIFileTests", dependencies: ["MIDIFile", "MIDITestSupport"]),
     .testTarget(name: "sfzplayTests", dependencies: ["sfzplay", "CSndfile", "MIDITestSupport"]),

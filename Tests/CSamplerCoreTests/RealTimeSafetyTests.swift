@@ -1,6 +1,6 @@
 import CSamplerCore
 import Foundation
-import MallocInterposerSwift
+import AudioTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -8,33 +8,6 @@ import Testing
 #elseif canImport(Darwin)
   import Darwin
 #endif
-
-/// Allocations counted on one thread only: other tests run in parallel and allocate freely, but
-/// the render path runs on the measuring thread.
-private enum ThreadAllocations {
-  nonisolated(unsafe) static var thread: pthread_t?
-  nonisolated(unsafe) static var count = 0
-
-  static let hook: MallocInterposerSwift.AllocationHook = { _ in
-    guard let watched = ThreadAllocations.thread, pthread_equal(watched, pthread_self()) != 0
-    else { return }
-    ThreadAllocations.count += 1
-  }
-
-  /// Runs `body` and returns how many allocations it made on this thread.
-  static func measure(_ body: () -> Void) -> Int {
-    count = 0
-    thread = pthread_self()
-    MallocInterposerSwift.initialize()
-    MallocInterposerSwift.setAllocationHook(hook)
-    MallocInterposerSwift.hook()
-    body()
-    MallocInterposerSwift.unhook()
-    MallocInterposerSwift.setAllocationHook(nil)
-    thread = nil
-    return count
-  }
-}
 
 /// Sanitizer runtimes take over malloc, so the interposer cannot count under them;
 /// `make test-sanitizers` sets SFZSAMPLER_SANITIZER.

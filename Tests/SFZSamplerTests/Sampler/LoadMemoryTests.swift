@@ -154,7 +154,9 @@ final class RenderBuffers {
   func runsAlone() throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    process.arguments = ["--testing-library", "swift-testing", "--filter", "SFZSamplerTests.LoadMemoryTests"]
+    process.arguments = [
+      "--testing-library", "swift-testing", "--filter", "SFZSamplerTests.LoadMemoryTests",
+    ]
     process.environment = ProcessInfo.processInfo.environment.merging([Self.marker: "1"]) { $1 }
     let output = Pipe()
     process.standardOutput = output
