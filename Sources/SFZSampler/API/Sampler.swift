@@ -14,6 +14,10 @@ import Foundation
 /// atomically, so they are safe while another thread renders. `play`, `stop` and the controller
 /// calls reach the render thread through a lock-free queue. `render` is real-time safe.
 ///
+/// Threads: every method and property may be used from any thread, except that `render` must be
+/// called from one thread at a time (the audio thread) and control calls must not be made from
+/// it, since they take locks and free memory.
+///
 /// ```swift
 /// let sampler = Sampler(sampleRate: 48_000)
 /// try sampler.loadAudioFile(from: descriptor, path: "/samples/C4.wav")

@@ -7,7 +7,10 @@ import Foundation
 final class EngineHandle: @unchecked Sendable {
   let pointer: OpaquePointer
   private let producer = NSLock()
-  private(set) var droppedEvents = 0
+  private var dropped = 0
+
+  /// Events refused because the ring was full; read under the producer lock like it is written.
+  var droppedEvents: Int { producer.withLock { dropped } }
 
   init(sampleRate: Double, maximumPolyphony: Int, quality: sc_quality, maximumFrames: Int) {
     var config = sc_engine_config()
@@ -29,7 +32,7 @@ final class EngineHandle: @unchecked Sendable {
   func post(_ event: sc_event) {
     var e = event
     producer.lock()
-    if !sc_engine_post(pointer, &e) { droppedEvents += 1 }
+    if !sc_engine_post(pointer, &e) { dropped += 1 }
     collectGarbageLocked()
     producer.unlock()
   }

@@ -27,6 +27,33 @@ struct ConcurrencyTests {
   }
 }
 
+extension ConcurrencyTests {
+  /// Several control threads read and write the settings while one renders. ThreadSanitizer
+  /// (`make test-sanitizers`) reports any unsynchronised access; here the values must come back.
+  @Test("settings read and written from several threads at once keep the last value written")
+  func settingsFromManyThreads() {
+    let sampler = Sampler(sampleRate: 48_000, maximumPolyphony: 16)
+    let renderer = RenderThread(sampler: sampler)
+    renderer.start()
+    DispatchQueue.concurrentPerform(iterations: 4) { worker in
+      for round in 0..<2_000 {
+        let value = Float(worker * 10_000 + round)
+        sampler.masterVolume = value / 100_000
+        sampler.attackDuration = value
+        sampler.isLegato = round % 2 == 0
+        _ = sampler.masterVolume + sampler.attackDuration + sampler.glideRate
+        _ = sampler.droppedEventCount + sampler.activeVoices
+        sampler.play(noteNumber: UInt8(round % 128), velocity: 1)
+      }
+    }
+    sampler.masterVolume = 0.25
+    sampler.releaseDuration = 0.5
+    _ = renderer.stop()
+    #expect(sampler.masterVolume == 0.25 && sampler.releaseDuration == 0.5)
+    #expect(renderer.sawNaN == false)
+  }
+}
+
 /// A render loop on its own thread, like a host's audio callback.
 final class RenderThread: @unchecked Sendable {
   private let sampler: Sampler
