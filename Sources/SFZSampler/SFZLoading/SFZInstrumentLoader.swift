@@ -52,12 +52,10 @@ struct SFZInstrumentLoader {
       }
     }
 
-    for (index, points) in parsed.curves.sorted(by: { $0.key < $1.key })
-    where !builder.setCurve(index, points) {
+    for (index, curve) in parsed.curves.sorted(by: { $0.key < $1.key })
+    where !builder.setCurve(index, curve.points) {
       diagnostics.append(
-        SFZDiagnostic(
-          severity: .warning, file: path, line: 0,
-          message: "curve_index=\(index) not usable; ignored"))
+        SFZDiagnostic(.warning, at: curve.location, "curve_index=\(index) not usable; ignored"))
     }
     var velocityCurves: [[Float]: Int] = [:]
 

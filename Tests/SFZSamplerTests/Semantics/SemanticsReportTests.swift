@@ -30,4 +30,21 @@ struct SemanticsReportTests {
     #expect(warning?.line == 2, "\(rig.report.diagnostics)")
     #expect(warning?.message.contains("cc9") == true)
   }
+
+  /// A `<curve>` the engine cannot take (curve_index beyond ARIA's 0...255, corpus/spec
+  /// sfzformat/docs/headers/curve.md) is reported at its file and line, not at line 0.
+  @Test("curve problems are reported at the line of their <curve>")
+  func curveLines() throws {
+    let rig = try SemanticsRig(
+      """
+      <region> sample=*sine amplitude_oncc1=100 amplitude_curvecc1=9
+
+      <curve>
+      curve_index=5000
+      v000=0
+      """)
+    let warning = rig.report.diagnostics.first { $0.message.contains("curve_index=5000") }
+    #expect(warning?.line == 4, "\(rig.report.diagnostics)")
+    #expect(warning?.description.hasPrefix(rig.report.path + ":4: warning:") == true)
+  }
 }
