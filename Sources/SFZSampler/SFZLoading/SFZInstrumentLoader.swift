@@ -122,7 +122,7 @@ struct SFZInstrumentLoader {
           ))
       }
       regionCount += 1
-      if r.lokey <= r.hikey {
+      if r.lokey <= r.hikey && r.lovel <= r.hivel {
         keys = Self.union(keys, Int(r.lokey)...Int(r.hikey))
         velocities = Self.union(velocities, Int(r.lovel)...Int(r.hivel))
       }
