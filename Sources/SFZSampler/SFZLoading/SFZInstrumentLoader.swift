@@ -152,7 +152,8 @@ struct SFZInstrumentLoader {
       path: path, regionCount: regionCount, sampleCount: sampleIndex.count,
       sampleBytes: Int(sc_instrument_sample_bytes(instrument)), keyRange: keys,
       velocityRange: velocities, loadSeconds: Date().timeIntervalSince(started),
-      diagnostics: diagnostics)
+      diagnostics: diagnostics,
+      sourceFiles: [path] + parsed.includedFiles + sources.filter { !$0.hasPrefix("*") })
     return Result(instrument: instrument, report: report)
   }
 
