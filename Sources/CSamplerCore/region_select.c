@@ -155,7 +155,7 @@ void sc_region_init(sc_region *r) {
   r->fileg.sustain = 1.0f;
   r->pitcheg.sustain = 1.0f;
   r->amp_keycenter = 60.0f;
-  r->hibpm = 500.0f;
+  r->hibpm = INFINITY;
   r->amp_velcurve = -1;
   r->width = 100.0f;
   r->key_crossfade = (sc_crossfade){0, 0, 127, 127, false};

@@ -23,8 +23,10 @@ struct ParsedTrack {
 ///   written by sequencers put a meta event between running-status notes.
 /// - Undefined or misplaced system messages (`F1`...`F6`, `F8`...`FE`) are skipped with their MIDI
 ///   data length (none for the undefined `F4`, `F5`, `F9`, `FD`) and a warning.
-/// - A track that breaks (truncated event, overlong length, data byte with no running status)
-///   keeps the events read before the fault; the fault becomes a warning.
+/// - Data bytes with no status in effect (a track that starts in running status) are skipped
+///   up to the next event, with a warning (see `skipStrayData`).
+/// - A track that breaks (truncated event, overlong length, stray data bytes with no event
+///   after them) keeps the events read before the fault; the fault becomes a warning.
 /// - Bytes after End-of-Track are ignored; a missing End-of-Track ends the track at its last event.
 enum TrackParser {
   static func parse(_ cursor: ByteCursor, track: Int, warnings: inout WarningLog) -> ParsedTrack {
@@ -63,7 +65,10 @@ enum TrackParser {
           status = runningStatus
           cursor.position = statusOffset
         } else {
-          throw .missingStatus(file: cursor.file, offset: statusOffset, byte: first)
+          try skipStrayData(at: statusOffset, byte: first, warnings: &warnings)
+          // The stray bytes' delta time still passes, so later events keep their times.
+          tick = eventTick
+          continue
         }
         switch status {
         case 0x80...0xEF:
@@ -93,6 +98,25 @@ enum TrackParser {
         Diagnostic.line(
           file: cursor.file, offset: cursor.end,
           message: "track \(track) has no End-of-Track event"))
+    }
+
+    /// Steps over data bytes that arrive with no status in effect, to the next place an event
+    /// reads, with a warning; the track ends (keeping what came before) when none is left.
+    /// mido, FluidSynth and the classic midifile.c refuse such a file outright; skipping to the
+    /// next event, as a MIDI receiver ignores data until a status byte comes, keeps every note
+    /// that can be read.
+    private mutating func skipStrayData(
+      at offset: Int, byte: UInt8, warnings: inout WarningLog
+    ) throws(MIDIFileError) {
+      guard let next = cursor.nextEventStart(after: offset) else {
+        throw .missingStatus(file: cursor.file, offset: offset, byte: byte)
+      }
+      warnings.add(
+        Diagnostic.line(
+          file: cursor.file, offset: offset,
+          message: "data byte 0x\(Diagnostic.hex(byte, digits: 2)) without a status byte in"
+            + " track \(track); \(next - offset) bytes skipped to the next event"))
+      cursor.position = next
     }
 
     private mutating func readChannelMessage(

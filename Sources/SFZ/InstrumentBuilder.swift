@@ -18,7 +18,7 @@ struct InstrumentBuilder {
   ]
 
   private(set) var regions: [SFZRegion] = []
-  private(set) var curves: [Int: [Float]] = [:]
+  private(set) var curves: [Int: SFZCurve] = [:]
   private(set) var effects: [[SFZOpcode]] = []
   private(set) var control = SFZControl()
   private(set) var diagnostics: [SFZDiagnostic] = []
@@ -293,13 +293,14 @@ struct InstrumentBuilder {
   }
 
   /// Curve points `vNNN` are joined by straight lines; an end without a point is 0 at v000 and
-  /// 1 at v127, so a curve with no points is the identity ramp.
+  /// 1 at v127, so a curve with no points is the identity ramp. `curve_index` is held to ARIA's
+  /// 0...255 (corpus/spec sfzformat/docs/headers/curve.md); indices above are the engine's own.
   private mutating func finishCurve() {
-    var index: Int?
+    var indexOpcode: SFZOpcode?
     var points: [Int: Float] = [:]
     for opcode in block {
       if opcode.name == "curve_index" {
-        index = Int(ValueReading.leadingNumber(opcode.value)?.value ?? -1)
+        indexOpcode = opcode
       } else if opcode.name.hasPrefix("v"), let point = Int(opcode.name.dropFirst()),
         (0...127).contains(point), let value = ValueReading.leadingNumber(opcode.value)?.value
       {
@@ -308,10 +309,19 @@ struct InstrumentBuilder {
         warn(opcode.location, "opcode '\(opcode.name)' not valid in <curve>; ignored")
       }
     }
-    guard let index, index >= 0 else {
-      warn(blockLocation, "<curve> without a valid curve_index ignored")
+    guard let indexOpcode else {
+      warn(blockLocation, "<curve> without a curve_index ignored")
       return
     }
+    guard let number = ValueReading.leadingNumber(indexOpcode.value)?.value,
+      (0...255).contains(number)
+    else {
+      warn(
+        indexOpcode.location,
+        "curve_index=\(indexOpcode.value) is not a number in 0...255; <curve> ignored")
+      return
+    }
+    let index = Int(number)
     if points[0] == nil { points[0] = 0 }
     if points[127] == nil { points[127] = 1 }
     let known = points.keys.sorted()
@@ -324,6 +334,6 @@ struct InstrumentBuilder {
         curve[x] = from + (to - from) * t
       }
     }
-    curves[index] = curve
+    curves[index] = SFZCurve(points: curve, location: blockLocation)
   }
 }

@@ -11,8 +11,8 @@ import Foundation
 public struct SFZInstrument: Sendable {
   /// Regions in file order.
   public var regions: [SFZRegion]
-  /// Curves from `<curve>` blocks by `curve_index`, 128 points each.
-  public var curves: [Int: [Float]]
+  /// Curves from `<curve>` blocks by `curve_index` (0...255), 128 points each.
+  public var curves: [Int: SFZCurve]
   /// The opcodes of each `<effect>` block, in file order (not rendered by the engine).
   public var effects: [[SFZOpcode]]
   /// `<control>` settings as they stood at the end of the file.

@@ -27,6 +27,7 @@ struct RenderJob {
         !isFolder.boolValue
       else { throw .missingInput(path: path, role: role) }
     }
+    try InputGuard.check(output: outputPath, against: [songPath, instrumentPath])
     let temporary = try TemporaryOutput(finalPath: outputPath)
     do {
       let summary = try render(into: temporary)
@@ -54,6 +55,8 @@ struct RenderJob {
     } catch {
       throw .instrument(error)
     }
+    // Only the loaded instrument knows its includes and samples.
+    try InputGuard.check(output: outputPath, against: report.sourceFiles)
     try check(report, songWarnings: song.warnings)
     sampler.masterVolume = Levels.linear(decibels: gainDecibels)
 

@@ -8,6 +8,9 @@ enum SFZPlayError: Error, CustomStringConvertible {
   case missingInput(path: String, role: String)
   /// The folder the output goes into does not exist.
   case missingOutputFolder(path: String, folder: String)
+  /// The output is one of the files the render reads (the song, the instrument, a file it
+  /// includes or a sample).
+  case outputIsInput(path: String, input: String)
   /// The output (or its temporary file) could not be created or written.
   case outputUnwritable(path: String, reason: String)
   /// The output name or format is not one sfzplay writes (the message names the file).
@@ -35,6 +38,9 @@ enum SFZPlayError: Error, CustomStringConvertible {
       return "\(path): no such \(role) file"
     case .missingOutputFolder(let path, let folder):
       return "\(path): the output folder \(folder) does not exist"
+    case .outputIsInput(let path, let input):
+      return "\(path): the output would replace \(input), which this render reads;"
+        + " choose another output name"
     case .outputUnwritable(let path, let reason):
       return "\(path): cannot write the output (\(reason))"
     case .unsupportedOutput(let message):

@@ -64,12 +64,49 @@ struct MalformedTests {
     #expect(song.warnings == ["s.mid: byte 26: truncated event (needs 388 bytes, 5 left in track)"])
   }
 
-  @Test func dataByteWithoutRunningStatus() throws {
-    let body = [0x00, 0x3C, 0x40] + B.event(0, 0x90, 60, 100) + B.endOfTrack()
+  /// A track that starts with data bytes (running status with no status to run on) keeps the
+  /// notes after them: the stray bytes are skipped to the next event, with a warning.
+  @Test func dataBytesAtTheStartOfATrackAreSkipped() throws {
+    let body =
+      [0x00, 0x3C, 0x40] + B.event(0, 0x90, 60, 100) + B.event(96, 0x80, 60, 0) + B.endOfTrack()
     let song = try MIDIFile(data: B.file(format: 0, chunks: [B.chunk("MTrk", body)]), name: "r.mid")
+    #expect(
+      song.events.map(\.message) == [
+        .noteOn(channel: 0, note: 60, velocity: 100), .noteOff(channel: 0, note: 60, velocity: 0),
+      ])
+    #expect(song.events.map(\.tick) == [0, 96])
+    #expect(
+      song.warnings == [
+        "r.mid: byte 23: data byte 0x3C without a status byte in track 0; 2 bytes skipped to the"
+          + " next event"
+      ])
+  }
+
+  /// The skipped bytes' delta time and a following delta of several bytes (high bits set, so
+  /// they look like status bytes) both still count.
+  @Test func skippedBytesKeepTheTimeOfTheNextEvent() throws {
+    let stray = B.event(10, 0x3C, 0x40, 0x3E)
+    let notes = B.event(480, 0x91, 62, 90) + B.endOfTrack()
+    let song = try MIDIFile(
+      data: B.file(chunks: [B.track(B.endOfTrack()), B.chunk("MTrk", stray + notes)]),
+      name: "t.mid")
+    #expect(song.events.map(\.message) == [.noteOn(channel: 1, note: 62, velocity: 90)])
+    #expect(song.events.map(\.tick) == [490])
+    #expect(song.events.map(\.track) == [1])
+    // Track 0 is bytes 14...25, so track 1's events start at byte 34 with the delta time 10.
+    #expect(
+      song.warnings == [
+        "t.mid: byte 35: data byte 0x3C without a status byte in track 1; 3 bytes skipped to the"
+          + " next event"
+      ])
+  }
+
+  @Test func dataBytesWithNoEventAfterThemEndTheTrack() throws {
+    let body = B.event(0, 0xFF, 0x01, 0x00) + [0x00, 0x3C, 0x40, 0x41]
+    let song = try MIDIFile(data: B.file(format: 0, chunks: [B.chunk("MTrk", body)]), name: "e.mid")
     #expect(song.events.isEmpty)
     #expect(
-      song.warnings == ["r.mid: byte 23: data byte 0x3C without a status byte (no running status)"])
+      song.warnings == ["e.mid: byte 27: data byte 0x3C without a status byte (no running status)"])
   }
 
   @Test func statusByteInsideAChannelMessage() throws {

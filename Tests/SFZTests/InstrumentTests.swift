@@ -118,14 +118,39 @@ import Testing
   @Test func curvesInterpolateLinearly() throws {
     let sfz = try parse(
       "<curve> curve_index=7 v000=0 v064=1 v127=0\n<curve> curve_index=8 v063=0.5")
-    let curve = try #require(sfz.curves[7])
+    let curve = try #require(sfz.curves[7]?.points)
     #expect(curve.count == 128)
     #expect(curve[32] == 0.5)
     #expect(curve[64] == 1)
     #expect(abs(curve[95] - (1 - 31.0 / 63.0)) < 1e-6)
-    let ramp = try #require(sfz.curves[8])
+    let ramp = try #require(sfz.curves[8]?.points)
     #expect(ramp[0] == 0 && ramp[63] == 0.5 && ramp[127] == 1)
     #expect(abs(ramp[95] - (0.5 + 0.5 * 32 / 64)) < 1e-6)
+  }
+
+  /// Curves carry their `<curve>` line, and a curve_index outside ARIA's 0...255
+  /// (corpus/spec sfzformat/docs/headers/curve.md) is reported at its own line.
+  @Test func curveProblemsNameTheirLine() throws {
+    let sfz = try parse(
+      """
+      <region> sample=*sine
+
+      <curve> curve_index=7 v000=1
+      <curve>
+      curve_index=300
+      <curve> curve_index=99999999999999999999999
+      <curve> v010=0.5
+      """)
+    #expect(sfz.curves.keys.sorted() == [7])
+    #expect(sfz.curves[7]?.location == SFZLocation(file: "/nonexistent-sfz-test/test.sfz", line: 3))
+    #expect(
+      sfz.diagnostics.map(\.description) == [
+        "/nonexistent-sfz-test/test.sfz:5: warning: curve_index=300 is not a number in 0...255;"
+          + " <curve> ignored",
+        "/nonexistent-sfz-test/test.sfz:6: warning: curve_index=99999999999999999999999 is not a"
+          + " number in 0...255; <curve> ignored",
+        "/nonexistent-sfz-test/test.sfz:7: warning: <curve> without a curve_index ignored",
+      ])
   }
 
   @Test func effectsAreKept() throws {

@@ -27,6 +27,31 @@ import Testing
     #expect(strict.status != 0)
   }
 
+  /// A region whose key range is upside down never plays (corpus/spec sfzformat/docs/opcodes/
+  /// lokey.md: the range is lokey...hikey); --check says so at the region's line.
+  @Test func checkReportsRegionsThatNeverPlay() async throws {
+    let fixture = try Fixture()
+    defer { fixture.remove() }
+    try fixture.writeDCInstrument(seconds: 0.1)
+    try fixture.write(
+      "upside.sfz",
+      text: """
+        <region> sample=dc.wav lokey=40 hikey=50
+
+        <region> sample=dc.wav lokey=70 hikey=60
+        """)
+    let outcome = try await SFZPlayRunner.run(["--check", "upside.sfz"], in: fixture.folder)
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let lines = outcome.stdout.split(separator: "\n").map(String.init)
+    #expect(
+      lines.contains {
+        $0.hasSuffix(
+          "/upside.sfz:3: warning: lokey=70 is above hikey=60 and no on_loccN trigger is set:"
+            + " the region never plays")
+      }, "\(outcome.stdout)")
+    #expect(lines.last == "1 warning, 0 errors")
+  }
+
   @Test func checkFailsOnErrors() async throws {
     let fixture = try Fixture()
     defer { fixture.remove() }

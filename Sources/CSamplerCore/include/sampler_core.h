@@ -324,9 +324,11 @@ typedef struct sc_region {
   float lotimer, hitimer;
 
   /* host tempo and position */
-  float lobpm, hibpm; /**< the region plays while lobpm <= tempo < hibpm */
-  float sync_beats;   /**< > 0: the voice waits for the next multiple of this many beats... */
-  float sync_offset;  /**< ...plus this many */
+  /** The region plays while lobpm <= tempo < hibpm; sc_region_init leaves it open (0 and
+   * infinity), so only a region that asks for a tempo range has one. */
+  float lobpm, hibpm;
+  float sync_beats;  /**< > 0: the voice waits for the next multiple of this many beats... */
+  float sync_offset; /**< ...plus this many */
 
   /* SFZ v2 modulators */
   uint8_t v2_lfo_count, v2_eg_count, v2_link_count;

@@ -24,4 +24,7 @@ public struct InstrumentReport: Sendable {
   public var loadSeconds: Double
   /// Every problem, in compiler style (`file.sfz:12: warning: ...`).
   public var diagnostics: [SFZDiagnostic]
+  /// Every file the load read: the SFZ file, the files it `#include`s and the sample files
+  /// (generators such as `*sine` are not files), so a caller can keep from writing over them.
+  public var sourceFiles: [String]
 }

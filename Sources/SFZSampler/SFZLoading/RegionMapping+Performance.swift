@@ -41,7 +41,10 @@ extension RegionMapping {
     r.pan_keycenter = Float(region.note("pan_keycenter") ?? 60)
     r.fil_random = float("fil_random", 0)
     r.lobpm = float("lobpm", 0)
-    r.hibpm = float("hibpm", 500)
+    // hibpm's documented default, 500, is also the top of its range (corpus/spec
+    // sfzformat/data/sfz/syntax.yml, docs/opcodes/lobpm.md): there it means no upper limit, so
+    // a region without a tempo condition, or with only lobpm, still plays in faster songs.
+    if let hibpm = number("hibpm"), hibpm < 500 { r.hibpm = Float(hibpm) }
     r.sync_beats = float("sync_beats", 0)
     r.sync_offset = float("sync_offset", 0)
     r.key_crossfade = sc_crossfade(

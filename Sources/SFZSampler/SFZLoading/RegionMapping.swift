@@ -119,6 +119,7 @@ struct RegionMapping {
     applyV2Modulators(to: &r, &diagnostics)
 
     applyFilters(to: &r, &diagnostics)
+    diagnostics += emptyRangeWarnings(r)
     return (r, diagnostics)
   }
 

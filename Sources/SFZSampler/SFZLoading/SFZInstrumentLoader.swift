@@ -52,12 +52,10 @@ struct SFZInstrumentLoader {
       }
     }
 
-    for (index, points) in parsed.curves.sorted(by: { $0.key < $1.key })
-    where !builder.setCurve(index, points) {
+    for (index, curve) in parsed.curves.sorted(by: { $0.key < $1.key })
+    where !builder.setCurve(index, curve.points) {
       diagnostics.append(
-        SFZDiagnostic(
-          severity: .warning, file: path, line: 0,
-          message: "curve_index=\(index) not usable; ignored"))
+        SFZDiagnostic(.warning, at: curve.location, "curve_index=\(index) not usable; ignored"))
     }
     var velocityCurves: [[Float]: Int] = [:]
 
@@ -131,7 +129,7 @@ struct SFZInstrumentLoader {
           ))
       }
       regionCount += 1
-      if r.lokey <= r.hikey {
+      if r.lokey <= r.hikey && r.lovel <= r.hivel {
         keys = Self.union(keys, Int(r.lokey)...Int(r.hikey))
         velocities = Self.union(velocities, Int(r.lovel)...Int(r.hivel))
       }
@@ -161,7 +159,8 @@ struct SFZInstrumentLoader {
       path: path, regionCount: regionCount, sampleCount: sampleIndex.count,
       sampleBytes: Int(sc_instrument_sample_bytes(instrument)), keyRange: keys,
       velocityRange: velocities, loadSeconds: Date().timeIntervalSince(started),
-      diagnostics: diagnostics)
+      diagnostics: diagnostics,
+      sourceFiles: [path] + parsed.includedFiles + sources.filter { !$0.hasPrefix("*") })
     return Result(instrument: instrument, report: report)
   }
 

@@ -1,4 +1,5 @@
 import AudioTestSupport
+import CSndfile
 import Foundation
 import SFZ
 import SFZSampler
@@ -31,6 +32,20 @@ struct SFZLoadingTests {
       let expected = 440 * pow(2, Double(key - 69) / 12)
       #expect(abs(Measure.cents(measured, from: expected)) < 0.5, "key \(key): \(measured) Hz")
     }
+  }
+
+  @Test("the report lists every file the load read: the SFZ, its includes and its samples")
+  func sourceFiles() throws {
+    let fixtures = try DecodingFixtures()
+    let sample = try fixtures.writeFloat(
+      "tone.wav", values: [0.5, 0.25], channels: 1, format: Int32(SF_FORMAT_WAV | SF_FORMAT_FLOAT))
+    let main = fixtures.folder.appendingPathComponent("main.sfz")
+    try "<region> sample=tone.wav\n".write(
+      toFile: fixtures.path("part.sfzh"), atomically: true, encoding: .utf8)
+    try "#include \"part.sfzh\"\n<region> sample=*sine\n<region> sample=missing.wav\n".write(
+      to: main, atomically: true, encoding: .utf8)
+    let report = try Sampler().loadInstrument(url: main)
+    #expect(report.sourceFiles == [main.path, fixtures.path("part.sfzh"), sample])
   }
 
   @Test("a missing sample is a warning with its line; the rest of the instrument loads")

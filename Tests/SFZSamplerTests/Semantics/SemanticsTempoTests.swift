@@ -18,6 +18,23 @@ struct SemanticsTempoTests {
     #expect(SemanticsRig.tone(fast, among: [0, 7]) == 7)
   }
 
+  /// lobpm/hibpm bind only regions that set them (corpus/spec sfzformat/docs/opcodes/lobpm.md;
+  /// data/sfz/syntax.yml gives hibpm a default of 500, the top of its range, not a limit on
+  /// faster songs).
+  @Test("tempos of 500 bpm and above play regions without an upper tempo limit")
+  func fastTempo() throws {
+    let plain = try SemanticsRig("<region> sample=*sine amp_veltrack=0")
+    let fastOnly = try SemanticsRig("<region> sample=*sine amp_veltrack=0 lobpm=100")
+    let slowOnly = try SemanticsRig("<region> sample=*sine amp_veltrack=0 hibpm=200")
+    for bpm in [500.0, 600, 1_000] {
+      let tempo: [SamplerEvent] = [.tempo(bpm: bpm)]
+      #expect(SemanticsRig.level(plain.strike(60, before: tempo)) > -10, "\(bpm) bpm")
+      #expect(SemanticsRig.level(fastOnly.strike(60, before: tempo)) > -10, "\(bpm) bpm")
+      #expect(Measure.peak(slowOnly.strike(60, before: tempo)[...]) == 0, "\(bpm) bpm")
+    }
+    #expect(SemanticsRig.level(slowOnly.strike(60, before: [.tempo(bpm: 150)])) > -10)
+  }
+
   @Test("sync_beats waits for the next multiple of beats; sync_offset shifts the grid")
   func syncBeats() throws {
     // 120 bpm: a beat is 24,000 frames. The notes come a quarter of a beat in.
