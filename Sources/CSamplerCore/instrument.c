@@ -75,6 +75,7 @@ bool sc_instrument_add_modulation(sc_instrument *instrument, uint32_t region_ind
 static bool index_modulations(sc_instrument *instrument) {
   uint32_t count = instrument->mod_count;
   for (uint32_t i = 0; i < instrument->region_count; i++) {
+    instrument->play[i].mod_first = 0;
     instrument->play[i].mod_count = 0;
     instrument->play[i].has_live_mods = false;
   }
