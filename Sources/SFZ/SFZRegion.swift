@@ -28,7 +28,14 @@ public struct SFZRegion: Sendable, Hashable {
 
   /// The opcode's validated number (clamped to its range), truncated toward zero.
   public func int(_ name: String) -> Int? {
-    opcodes[name]?.number.map { Int($0) }
+    opcodes[name]?.number.map(Self.int32)
+  }
+
+  /// A validated number as a whole number within 32 bits, the widest integer field the engine
+  /// keeps below frame positions: an absurd value in a file becomes the nearest one that fits
+  /// instead of a trap in a conversion.
+  static func int32(_ number: Double) -> Int {
+    Int(min(max(number.rounded(.towardZero), Double(Int32.min)), Double(Int32.max)))
   }
 
   /// The opcode's validated number (clamped to its range).

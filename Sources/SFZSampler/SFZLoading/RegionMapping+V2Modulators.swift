@@ -82,7 +82,8 @@ extension RegionMapping {
       freq: Float(values["freq"] ?? 0), delay: Float(values["delay"] ?? 0),
       fade: Float(values["fade"] ?? 0), phase: Float(values["phase"] ?? 0),
       offset: Float(values["offset"] ?? 0), ratio: Float(values["ratio"] ?? 1),
-      scale: Float(values["scale"] ?? 1), count: UInt32(max(values["count"] ?? 0, 0)),
+      scale: Float(values["scale"] ?? 1),
+      count: UInt32(min(max(values["count"] ?? 0, 0), Double(UInt32.max))),
       wave: UInt8(wave))
   }
 
