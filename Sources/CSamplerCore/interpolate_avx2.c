@@ -102,7 +102,8 @@ SC_AVX2 static void sinc_mono(const sc_sinc_table *sinc, const float *frames, ui
 SC_AVX2 static void sinc_stereo(const sc_sinc_table *sinc, const float *frames, uint64_t pos,
                                 uint64_t inc, uint32_t count, float *left, float *right) {
   for (uint32_t i = 0; i < count; i++, pos += inc) {
-    const float *f = frames + 2 * ((pos >> SC_FRACTION_BITS) - (SC_SINC_TAPS / 2 - 1));
+    /* stepped back as a pointer, not as an unsigned index that would wrap near the start */
+    const float *f = frames + 2 * (pos >> SC_FRACTION_BITS) - 2 * (SC_SINC_TAPS / 2 - 1);
     __m256 lo, hi;
     sinc_row(sinc, pos, &lo, &hi);
     /* duplicate each coefficient for the L and R of its frame: c0 c0 c1 c1 ... */
