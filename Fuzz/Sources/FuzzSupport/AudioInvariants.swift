@@ -8,10 +8,11 @@ public enum AudioInvariants {
     precondition((1...2).contains(audio.channels.count), "\(audio.channels.count) channels kept")
     for channel in audio.channels {
       precondition(channel.count == audio.frameCount, "channel length != frameCount")
-      // The raw-data path refuses non-finite values for the same reason: the mix would carry them.
+      // NaN, infinity or a value near Float's limit would reach the mix as NaN or infinity.
       channel.withUnsafeBufferPointer { samples in
-        for (index, sample) in samples.enumerated() where !sample.isFinite {
-          preconditionFailure("non-finite sample \(sample) at frame \(index)")
+        for (index, sample) in samples.enumerated()
+        where !(abs(sample) <= SampleValueCheck.largestMagnitude) {
+          preconditionFailure("unplayable sample \(sample) at frame \(index)")
         }
       }
     }

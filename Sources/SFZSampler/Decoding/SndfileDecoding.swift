@@ -79,6 +79,8 @@ enum SndfileDecoding {
       let wanted = min(chunkFrames, expectedFrames - builder.frameCount)
       let got = Int(sf_readf_float(handle, scratch, sf_count_t(wanted)))
       guard got > 0 else { break }
+      try SampleValueCheck.requirePlayable(
+        scratch, frames: got, channels: stride, firstFrame: builder.frameCount, path: path)
       builder.append(interleaved: scratch, frames: got)
       if got < wanted { break }
     }

@@ -82,6 +82,8 @@ enum WavPackDecoding {
       let got = Int(WavpackUnpackSamples(context, raw, UInt32(chunkFrames)))
       guard got > 0 else { break }
       convert(raw, into: converted, count: got * stride, format)
+      try SampleValueCheck.requirePlayable(
+        converted, frames: got, channels: stride, firstFrame: builder.frameCount, path: path)
       builder.append(interleaved: converted, frames: got)
     }
     let errors = WavpackGetNumErrors(context)
