@@ -18,7 +18,8 @@ test-sanitizers: deps
 	SFZSAMPLER_SANITIZER=address ASAN_OPTIONS=detect_leaks=0 \
 	  swift test --sanitize=address --scratch-path .build-asan
 
-# Coverage-guided fuzzing of the parsers (libFuzzer + AddressSanitizer), FUZZ_SECONDS each.
+# Coverage-guided fuzzing of the parsers, decoders and instrument loading (libFuzzer +
+# AddressSanitizer), FUZZ_SECONDS per target; scripts/fuzz.sh SECONDS TARGET runs one.
 FUZZ_SECONDS ?= 120
 fuzz: deps
 	scripts/fuzz.sh $(FUZZ_SECONDS)
