@@ -37,7 +37,8 @@ SOAK_MINUTES ?= 60
 soak: deps
 	SFZSAMPLER_SOAK_MINUTES=$(SOAK_MINUTES) swift test --filter SoakTests
 
-# Coverage-guided fuzzing of the parsers (libFuzzer + AddressSanitizer), FUZZ_SECONDS each.
+# Coverage-guided fuzzing of the parsers, decoders and instrument loading (libFuzzer +
+# AddressSanitizer), FUZZ_SECONDS per target; scripts/fuzz.sh SECONDS TARGET runs one.
 FUZZ_SECONDS ?= 120
 fuzz: deps
 	scripts/fuzz.sh $(FUZZ_SECONDS)

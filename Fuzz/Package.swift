@@ -1,7 +1,13 @@
 // swift-tools-version: 6.1
-// Fuzz targets for the parsers, kept out of the main package so its users never build them.
-// Run with `make fuzz` (see README.md).
+// Fuzz targets for the parsers, decoders and instrument loading, kept out of the main package so
+// its users never build them. Run with `make fuzz` or scripts/fuzz.sh (see README.md).
 import PackageDescription
+
+// The decoder targets reach internal types through `@testable import SFZSampler`, which works
+// because fuzz builds are debug builds (compiled with testing enabled).
+let decoderTargets = [
+  "FuzzWAV", "FuzzAIFF", "FuzzFLAC", "FuzzWavPack", "FuzzRawSample", "FuzzInstrument",
+]
 
 let package = Package(
   name: "SFZSamplerFuzz",
@@ -15,6 +21,16 @@ let package = Package(
       name: "FuzzSFZ",
       dependencies: [.product(name: "SFZ", package: "SFZSampler")]
     ),
-  ],
+    .target(
+      name: "FuzzSupport",
+      dependencies: [.product(name: "SFZSampler", package: "SFZSampler")]
+    ),
+  ]
+    + decoderTargets.map { name in
+      .executableTarget(
+        name: name,
+        dependencies: ["FuzzSupport", .product(name: "SFZSampler", package: "SFZSampler")]
+      )
+    },
   swiftLanguageModes: [.v6]
 )

@@ -4,8 +4,8 @@
 /// the kept channels out with pointer loops (fast even in debug builds) into buffers that grow
 /// geometrically, so a header that overstates the length cannot force a huge allocation.
 ///
-/// Non-finite values (NaN, infinity) become silence here, the one place every decoder's audio
-/// passes through: the engine would otherwise spread them through the whole mix.
+/// Values the engine cannot play (NaN, infinity, beyond `SampleValueCheck.largestMagnitude`)
+/// become silence here, the one place every decoder's audio passes through, and are counted.
 struct PlanarBuilder: ~Copyable {
   static let maximumChannels = 2
   /// Cap on the capacity reserved from a header's frame count before any audio is read.
@@ -13,8 +13,8 @@ struct PlanarBuilder: ~Copyable {
 
   let sourceChannels: Int
   private(set) var frameCount = 0
-  /// Values that were NaN or infinite and were replaced with 0.
-  private(set) var nonFiniteCount = 0
+  /// Values that were NaN, infinite or absurdly large and were replaced with 0.
+  private(set) var unplayableCount = 0
   private var buffers: [UnsafeMutablePointer<Float>]
   private var capacity: Int
 
@@ -46,9 +46,9 @@ struct PlanarBuilder: ~Copyable {
           input += stride
         }
       }
-      for frame in 0..<frames where !output[frame].isFinite {
+      for frame in 0..<frames where !SampleValueCheck.isPlayable(output[frame]) {
         output[frame] = 0
-        nonFiniteCount += 1
+        unplayableCount += 1
       }
     }
     frameCount += frames
@@ -59,15 +59,16 @@ struct PlanarBuilder: ~Copyable {
     buffers.map { Array(UnsafeBufferPointer(start: $0, count: frameCount)) }
   }
 
-  /// What the builder changed: channels beyond the first two dropped, non-finite values silenced.
+  /// What the builder changed: channels beyond the first two dropped, unplayable values silenced.
   var notes: [String] {
     var notes: [String] = []
     if sourceChannels > Self.maximumChannels {
       notes.append("file has \(sourceChannels) channels; kept the first \(Self.maximumChannels)")
     }
-    if nonFiniteCount > 0 {
+    if unplayableCount > 0 {
       notes.append(
-        "\(nonFiniteCount) sample value(s) were NaN or infinite; replaced with silence")
+        "\(unplayableCount) sample value(s) were NaN, infinite or beyond "
+          + "±\(Int(SampleValueCheck.largestMagnitude)); replaced with silence")
     }
     return notes
   }

@@ -7,8 +7,8 @@ extension SampleDecoder {
   ///   - sampleCount: frames per channel.
   ///   - name: how errors and notes refer to this data.
   ///
-  /// More than two channels keep the first two, as with files. Non-finite values are rejected
-  /// because the engine would spread them through the mix.
+  /// More than two channels keep the first two, as with files. Values the engine cannot mix (NaN,
+  /// infinity, magnitudes past `SampleValueCheck.largestMagnitude`) are rejected.
   static func fromRaw(
     data: [Float], channelCount: Int, isInterleaved: Bool, sampleCount: Int,
     sampleRate: Double, name: String = "raw sample data"
@@ -29,8 +29,8 @@ extension SampleDecoder {
         detail: "\(data.count) values given; \(channelCount) channels × \(sampleCount) frames "
           + "need \(channelCount &* sampleCount)")
     }
-    if let bad = data.firstIndex(where: { !$0.isFinite }) {
-      throw .invalidRawData(path: name, detail: "value \(data[bad]) at index \(bad)")
+    if let bad = data.withUnsafeBufferPointer(SampleValueCheck.firstUnplayable) {
+      throw .invalidRawData(path: name, detail: "value \(bad.value) at index \(bad.index)")
     }
     let kept = min(channelCount, PlanarBuilder.maximumChannels)
     let channels: [[Float]] = (0..<kept).map { channel in

@@ -10,9 +10,12 @@ struct LoadedSample: Sendable {
 
 extension LoadedSample {
   /// The frame a descriptor point names: a fraction of the length up to 1, a frame number above.
-  static func frame(_ point: Float, frameCount: Int) -> Int {
+  /// nil for NaN, infinity and numbers past `Int.max`, which name no frame (converting them to
+  /// `Int` would trap).
+  static func frame(_ point: Float, frameCount: Int) -> Int? {
+    guard point.isFinite else { return nil }
     if point <= 1 { return Int((Double(max(point, 0)) * Double(frameCount - 1)).rounded()) }
-    return Int(point)
+    return Int(exactly: point.rounded(.towardZero))
   }
 
   /// Checks the descriptor against the audio and returns the region it describes (keys and
@@ -34,9 +37,10 @@ extension LoadedSample {
     // The sample sounds at noteFrequency; the engine assumes the 12-TET pitch of its root key.
     r.tune = Float(100 * Double(d.noteNumber) - Tuning.cents(ofFrequency: Double(d.noteFrequency)))
     r.ampeg = envelope
-    let start = Self.frame(d.startPoint, frameCount: frames)
-    let end = d.endPoint == 0 ? frames - 1 : Self.frame(d.endPoint, frameCount: frames)
-    guard start >= 0, start <= end, end < frames else {
+    guard let start = Self.frame(d.startPoint, frameCount: frames),
+      let end = d.endPoint == 0 ? frames - 1 : Self.frame(d.endPoint, frameCount: frames),
+      start >= 0, start <= end, end < frames
+    else {
       throw .invalidDescriptor(
         path: source,
         reason: "start/end points \(d.startPoint)...\(d.endPoint) lie outside the sample's "
@@ -49,11 +53,12 @@ extension LoadedSample {
     if d.loopStartPoint == 0 && d.loopEndPoint == 0 { return r }
     let loopStart = Self.frame(d.loopStartPoint, frameCount: frames)
     let loopEnd = Self.frame(d.loopEndPoint, frameCount: frames)
-    guard loopStart >= 0, loopStart < loopEnd, loopEnd < frames else {
+    guard let loopStart, let loopEnd, loopStart >= 0, loopStart < loopEnd, loopEnd < frames else {
+      let named = [loopStart, loopEnd].map { $0.map(String.init) ?? "none" }
       throw .invalidDescriptor(
         path: source,
-        reason: "loop points \(d.loopStartPoint)...\(d.loopEndPoint) (frames \(loopStart)..."
-          + "\(loopEnd)) lie outside the sample's \(frames) frames")
+        reason: "loop points \(d.loopStartPoint)...\(d.loopEndPoint) (frames \(named[0])..."
+          + "\(named[1])) lie outside the sample's \(frames) frames")
     }
     r.loop_start = UInt64(loopStart)
     r.loop_end = UInt64(loopEnd)

@@ -41,7 +41,10 @@ import Testing
     #expect(audio.channels[0].allSatisfy { $0.isFinite })
     #expect(audio.channels[0][10] == 0 && audio.channels[0][15] == 0)
     #expect(audio.channels[0][11] == 0.25, "finite values are untouched")
-    #expect(audio.notes.contains { $0.hasPrefix("12 sample value(s) were NaN or infinite") })
+    #expect(
+      audio.notes.contains {
+        $0.hasPrefix("12 sample value(s) were NaN, infinite or beyond ±16777216")
+      })
   }
 
   @Test("a data chunk cut short by truncation is a note, not a silent shorter sample")
@@ -133,6 +136,9 @@ import Testing
         minimumVelocity: -1, maximumVelocity: -1, isLooping: false, loopStartPoint: 0,
         loopEndPoint: 0, startPoint: 0, endPoint: 0),
       path: poison)
-    #expect(notes == ["\(poison): 2 sample value(s) were NaN or infinite; replaced with silence"])
+    #expect(
+      notes == [
+        "\(poison): 2 sample value(s) were NaN, infinite or beyond ±16777216; replaced with silence"
+      ])
   }
 }

@@ -1,0 +1,30 @@
+@testable import SFZSampler
+
+/// What every successful decode promises the engine, checked after each fuzz input: a crash
+/// here is a decoder bug even when nothing read out of bounds.
+public enum AudioInvariants {
+  public static func check(_ audio: DecodedAudio) {
+    precondition(audio.frameCount > 0, "decoded no frames but did not throw")
+    precondition((1...2).contains(audio.channels.count), "\(audio.channels.count) channels kept")
+    for channel in audio.channels {
+      precondition(channel.count == audio.frameCount, "channel length != frameCount")
+      // NaN, infinity or a value near Float's limit would reach the mix as NaN or infinity.
+      channel.withUnsafeBufferPointer { samples in
+        for (index, sample) in samples.enumerated()
+        where !(abs(sample) <= SampleValueCheck.largestMagnitude) {
+          preconditionFailure("unplayable sample \(sample) at frame \(index)")
+        }
+      }
+    }
+    precondition(
+      audio.sampleRate.isFinite && audio.sampleRate > 0, "sample rate \(audio.sampleRate)")
+    if let loop = audio.loop {
+      precondition(
+        loop.start >= 0 && loop.start < loop.end && loop.end <= audio.frameCount,
+        "loop \(loop.start)..<\(loop.end) outside \(audio.frameCount) frames")
+    }
+    if let rootKey = audio.rootKey {
+      precondition((0...127).contains(rootKey), "root key \(rootKey)")
+    }
+  }
+}
