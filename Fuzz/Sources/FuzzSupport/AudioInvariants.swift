@@ -9,11 +9,8 @@ public enum AudioInvariants {
     for channel in audio.channels {
       precondition(channel.count == audio.frameCount, "channel length != frameCount")
       // NaN, infinity or a value near Float's limit would reach the mix as NaN or infinity.
-      channel.withUnsafeBufferPointer { samples in
-        for (index, sample) in samples.enumerated()
-        where !(abs(sample) <= SampleValueCheck.largestMagnitude) {
-          preconditionFailure("unplayable sample \(sample) at frame \(index)")
-        }
+      if let bad = channel.withUnsafeBufferPointer(SampleValueCheck.firstUnplayable) {
+        preconditionFailure("unplayable sample \(bad.value) at frame \(bad.index)")
       }
     }
     precondition(

@@ -18,7 +18,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   }
   let path = ScratchFolder.write(input, to: "input.wav")
   // Called directly too, because decode only reaches it once libsndfile accepts the audio.
-  _ = ContainerMetadata.wavSmpl(path: path)
+  _ = ContainerMetadata.wav(path: path)
   if let audio = try? SampleDecoder.decode(path: path) {
     AudioInvariants.check(audio)
   }
