@@ -6,7 +6,9 @@
  * the voices started before it whose off_by names its group (legato patches: the legato region
  * stops the sustain region the same note-on started, as ARIA does). Layers of a group that chokes
  * itself all sound, and polyphony limits never stop voices of the event that is counting. */
-#include "internal.h"
+#include "choke.h"
+#include "engine.h"
+#include "voice_alloc.h"
 
 static void stop_voice(sc_engine *engine, sc_voice *v, sc_off_mode mode, float off_time) {
   switch (mode) {

@@ -63,9 +63,6 @@
  * two-pole filters ring for seconds at the cutoff. */
 #define SC_FILTER_RESONANCE_MAX_DB 40.0
 
-/* The sustain pedal's controller, which also holds back trigger=release regions. */
-#define SC_SUSTAIN_PEDAL_CC 64
-
 /* A pedal is down at controller values >= this: 0.5, any value above 0, as ARIA documents for
  * sustain_lo and sostenuto_lo (corpus/spec opcodes/sustain_lo.md), so half-pedalling holds. */
 #define SC_DEFAULT_PEDAL_LO 0.5f
@@ -97,5 +94,33 @@
 /* Flex envelope shapes past this magnitude are practically square corners; clamping keeps
  * exp() far from overflow. */
 #define SC_V2_MAX_SHAPE 50.0f
+
+/* ------------------------------------------------------------------------ MIDI numbers */
+/* Controllers the engine itself answers (MIDI 1.0 and General MIDI). A region's sustain_cc and
+ * sostenuto_cc default to the pedals' numbers; volume, pan and expression act unless the region
+ * maps them itself (SC_IMPLICIT_*). */
+#define SC_CC_MOD_WHEEL 1
+#define SC_CC_VOLUME 7
+#define SC_CC_PAN 10
+#define SC_CC_EXPRESSION 11
+#define SC_CC_SUSTAIN 64
+#define SC_CC_SOSTENUTO 66
+/* Reset All Controllers returns the pedals from sustain to this one (soft pedal) to up. */
+#define SC_CC_LAST_PEDAL 67
+#define SC_CC_ALL_SOUND_OFF 120
+#define SC_CC_RESET_ALL_CONTROLLERS 121
+#define SC_CC_ALL_NOTES_OFF 123
+
+/* The General MIDI power-on values ARIA and sfizz also start from: volume 100 (-4.1 dB through
+ * the squared volume law, headroom for chords of full-scale samples), pan centred, expression
+ * full. */
+#define SC_POWER_ON_VOLUME 100
+#define SC_POWER_ON_PAN 64
+#define SC_POWER_ON_EXPRESSION 127
+
+/* Pitch bend: 14 bits, centre 0 (8192 on the wire). Full bend down is SC_BEND_MIN, full up
+ * SC_BEND_MAX, so the two halves differ by one step. */
+#define SC_BEND_MIN (-8192)
+#define SC_BEND_MAX 8191
 
 #endif

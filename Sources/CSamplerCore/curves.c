@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "curves.h"
 
 static float builtin(int index, float x) {
   switch (index) {

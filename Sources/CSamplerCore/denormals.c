@@ -1,6 +1,6 @@
 /* denormals.c - flush-to-zero for the duration of a render call: decaying filters and envelopes
  * would otherwise produce denormal floats that cost a hundred times more to compute. */
-#include "internal.h"
+#include "denormals.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <xmmintrin.h>

@@ -4,33 +4,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "engine.h"
+#include "controllers.h"
+#include "denormals.h"
+#include "notes.h"
+#include "random.h"
+#include "tuning.h"
+#include "voice_alloc.h"
 
 uint32_t sc_max_polyphony(void) { return SC_MAX_POLYPHONY; }
 
 void sc_engine_config_init(sc_engine_config *config) {
   config->sample_rate = 48000.0;
-  config->max_frames = 512;
   config->max_voices = 64;
   config->quality = SC_QUALITY_HERMITE;
   config->portable_kernels = false;
 }
 
-static void reset_channel(sc_channel *c) {
-  *c = (sc_channel){0};
-  /* The General MIDI power-on state, which ARIA and sfizz also start from: volume 100 (-4.1 dB
-   * through the squared volume law, headroom for chords of full-scale samples), expression full,
-   * pan centred. */
-  sc_channel_set_cc(c, 7, 100 / 127.0f);
-  sc_channel_set_cc(c, 10, 64 / 127.0f);
-  sc_channel_set_cc(c, 11, 1.0f);
-  c->last_keyswitch = SC_NO_KEY;
-  c->previous_key = SC_NO_KEY;
-}
-
 sc_engine *sc_engine_create(const sc_engine_config *config) {
   if (!config || !(config->sample_rate >= 1000.0 && config->sample_rate <= 1536000.0) ||
-      config->max_voices < 1 || config->max_voices > SC_MAX_POLYPHONY || config->max_frames < 1 ||
+      config->max_voices < 1 || config->max_voices > SC_MAX_POLYPHONY ||
       config->quality > SC_QUALITY_SINC)
     return NULL;
   sc_engine *e = calloc(1, sizeof(sc_engine));
@@ -45,7 +38,7 @@ sc_engine *sc_engine_create(const sc_engine_config *config) {
     return NULL;
   }
   e->interpolate = sc_interpolator_select(config->portable_kernels);
-  for (int ch = 0; ch < 16; ch++) reset_channel(&e->channels[ch]);
+  for (int ch = 0; ch < 16; ch++) sc_channel_reset(&e->channels[ch]);
   sc_tuning_reset(e->note_cents);
   sc_random_seed(&e->rng_state, SC_RANDOM_SEED);
   e->params[SC_PARAM_MASTER_GAIN] = 1.0f;
@@ -122,6 +115,7 @@ static void adopt_pending(sc_engine *e) {
   sc_instrument *old = e->current_owned;
   e->current_owned = next;
   e->current = next;
+  e->round_robin = next ? next->round_robin_storage : NULL;
   if (next) apply_instrument_state(e, next);
   if (!old) return;
   for (uint32_t i = 0; i < e->voice_slots; i++)
@@ -150,28 +144,11 @@ static void apply_event(sc_engine *e, const sc_event *ev) {
     case SC_EVENT_CONTROL_CHANGE:
       if (ev->data1 < 128) sc_control_change(e, ch, ev->data1, ev->data2 & 127);
       break;
-    case SC_EVENT_PITCH_BEND: {
-      int32_t previous = c->bend;
-      c->bend = ev->value < -8192 ? -8192 : ev->value > 8191 ? 8191 : ev->value;
-      /* on_locc128 regions see the bend on 0...127, as conditions do */
-      sc_cc_trigger(e, ch, SC_SOURCE_PITCH_BEND,
-                    (uint8_t)(((previous + 8192) * 127 + 8191) / 16383),
-                    (uint8_t)(((c->bend + 8192) * 127 + 8191) / 16383));
-      break;
-    }
+    case SC_EVENT_PITCH_BEND: sc_pitch_bend(e, ch, ev->value); break;
     case SC_EVENT_PROGRAM_CHANGE: c->program = ev->data1 & 127; break;
-    case SC_EVENT_CHANNEL_PRESSURE: {
-      uint8_t previous = c->channel_pressure;
-      c->channel_pressure = ev->data1 & 127;
-      sc_cc_trigger(e, ch, SC_SOURCE_CHANNEL_PRESSURE, previous, c->channel_pressure);
-      break;
-    }
+    case SC_EVENT_CHANNEL_PRESSURE: sc_channel_pressure(e, ch, ev->data1 & 127); break;
     case SC_EVENT_POLY_PRESSURE:
-      if (ev->data1 < 128) {
-        uint8_t previous = c->poly_pressure[ev->data1];
-        c->poly_pressure[ev->data1] = ev->data2 & 127;
-        sc_cc_trigger(e, ch, SC_SOURCE_POLY_PRESSURE, previous, c->poly_pressure[ev->data1]);
-      }
+      if (ev->data1 < 128) sc_poly_pressure(e, ch, ev->data1, ev->data2 & 127);
       break;
     case SC_EVENT_PARAMETER:
       if (ev->data1 >= SC_PARAM_COUNT || !isfinite(ev->number)) break;

@@ -8,7 +8,8 @@
  * SC_SILENCE_LEVEL. A release starts from whatever level the envelope has reached. */
 #include <math.h>
 
-#include "internal.h"
+#include "envelope.h"
+#include "config.h"
 
 /* Clamps a frame count far from overflow. */
 static uint32_t clamp_frames(double frames) {

@@ -2,7 +2,8 @@
  * bandwidth in octaves), run only when a band has gain. */
 #include <math.h>
 
-#include "internal.h"
+#include "eq.h"
+#include "dsp_math.h"
 
 void sc_eq_coeffs_compute(sc_eq_coeffs *c, double freq, double bw_octaves, double gain_db,
                           double sample_rate) {

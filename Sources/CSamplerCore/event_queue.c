@@ -1,6 +1,6 @@
 /* event_queue.c - the lock-free single-producer, single-consumer ring that carries events from
  * the control thread to the render thread. */
-#include "internal.h"
+#include "event_queue.h"
 
 bool sc_ring_push(sc_event_ring *ring, const sc_event *event) {
   uint32_t head = atomic_load_explicit(&ring->head, memory_order_relaxed);

@@ -3,7 +3,9 @@
  * and under fast modulation, which direct-form biquads do not. */
 #include <math.h>
 
-#include "internal.h"
+#include "filter.h"
+#include "config.h"
+#include "dsp_math.h"
 
 float sc_filter_damping(double resonance_db) {
   /* Resonance is the two-pole low- or high-pass filter's gain at its cutoff, in dB (corpus/spec

@@ -7,7 +7,10 @@
 #include <malloc.h>
 #endif
 
-#include "internal.h"
+#include "instrument.h"
+#include "curves.h"
+#include "keyswitch.h"
+#include "pedals.h"
 
 void sc_memory_return_to_system(void) {
 #if defined(__GLIBC__)
@@ -42,7 +45,7 @@ void sc_instrument_destroy(sc_instrument *instrument) {
   free(instrument->play);
   free(instrument->key_regions);
   free(instrument->cc_regions);
-  free(instrument->seq_counters);
+  free(instrument->round_robin_storage);
   free(instrument->mods);
   free(instrument->mod_regions);
   sc_curves_free(instrument);
@@ -197,12 +200,12 @@ uint32_t sc_instrument_finalize(sc_instrument *instrument) {
     const sc_region *r = &instrument->regions[i];
     if (resolve_play(r, &instrument->samples[r->sample_index], &instrument->play[i])) clamped++;
   }
-  if (!sc_instrument_build_key_table(instrument) || !sc_instrument_build_keyswitches(instrument) ||
+  if (!sc_instrument_build_index(instrument) || !sc_instrument_build_keyswitches(instrument) ||
       !index_modulations(instrument))
     return SC_FINALIZE_FAILED;
-  instrument->seq_counters =
+  instrument->round_robin_storage =
       calloc(instrument->region_count ? instrument->region_count : 1, sizeof(uint32_t));
-  if (!instrument->seq_counters) return SC_FINALIZE_FAILED;
+  if (!instrument->round_robin_storage) return SC_FINALIZE_FAILED;
   sc_instrument_build_pedals(instrument);
   instrument->finalized = true;
   return clamped;

@@ -3,7 +3,8 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "internal.h"
+#include "interpolate.h"
+#include "dsp_math.h"
 
 #define SC_SINC_HALF (SC_SINC_TAPS / 2)
 #define SC_PHASE_BITS SC_SINC_PHASE_BITS

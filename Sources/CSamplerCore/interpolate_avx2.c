@@ -1,7 +1,7 @@
 /* interpolate_avx2.c - the interpolation kernels with AVX2 and FMA, chosen at run time when the
  * CPU has them (sc_interpolator_select). Each output frame is one short vector computation on
  * the taps it needs, which are contiguous in the interleaved sample: no gathers. */
-#include "internal.h"
+#include "interpolate.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>

@@ -2,7 +2,7 @@
  * sw_hilast, and the sw_lokey...sw_hikey range when given), and the region conditions on it and
  * on held keys (sw_down, sw_up). A key is a keyswitch only when some region names it, so an
  * instrument that leaves sw_lokey/sw_hikey at their whole-keyboard defaults still plays. */
-#include "internal.h"
+#include "keyswitch.h"
 
 static void mark(sc_instrument *instrument, int lo, int hi) {
   if (lo == SC_NO_KEY) return;

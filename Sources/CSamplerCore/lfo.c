@@ -2,7 +2,8 @@
  * applied by the caller, so controllers can move depth and rate while it runs. */
 #include <math.h>
 
-#include "internal.h"
+#include "lfo.h"
+#include "dsp_math.h"
 
 void sc_lfo_start(sc_lfo *lfo, const sc_lfo_params *p, double sample_rate) {
   lfo->phase = 0.0;

@@ -2,23 +2,26 @@
  * curve, depth, step and smoothing, summed per target; and the controller crossfades. */
 #include <math.h>
 
-#include "internal.h"
+#include "modulation.h"
+#include "controllers.h"
+#include "curves.h"
+#include "engine.h"
 
 float sc_mod_source_value(const sc_engine *engine, const sc_voice *v, uint16_t source) {
   const sc_channel *c = &engine->channels[v->channel];
   if (source < 128) return c->cc_value[source];
   switch (source) {
-    case SC_SOURCE_PITCH_BEND: return (c->bend + 8192) / 16383.0f;
+    case SC_SOURCE_PITCH_BEND: return sc_bend_unit(c->bend);
     case SC_SOURCE_CHANNEL_PRESSURE: return c->channel_pressure / 127.0f;
     case SC_SOURCE_POLY_PRESSURE: return c->poly_pressure[v->key] / 127.0f;
     case SC_SOURCE_VELOCITY: return v->velocity / 127.0f;
     case SC_SOURCE_KEY: return v->key / 127.0f;
     case SC_SOURCE_GATE: return v->released ? 0.0f : 1.0f;
     case SC_SOURCE_RANDOM:
-    case SC_SOURCE_BIPOLAR_RANDOM: return v->random_unit;
-    case SC_SOURCE_ALTERNATE: return v->alternate ? 1.0f : 0.0f;
-    case SC_SOURCE_KEY_DELTA: return v->key_delta;
-    case SC_SOURCE_ABSOLUTE_KEY_DELTA: return fabsf(v->key_delta);
+    case SC_SOURCE_BIPOLAR_RANDOM: return v->mods.random_unit;
+    case SC_SOURCE_ALTERNATE: return v->mods.alternate ? 1.0f : 0.0f;
+    case SC_SOURCE_KEY_DELTA: return v->mods.key_delta;
+    case SC_SOURCE_ABSOLUTE_KEY_DELTA: return fabsf(v->mods.key_delta);
     default: return 0.0f;
   }
 }
@@ -40,8 +43,8 @@ static float modulation_value(const sc_engine *engine, const sc_voice *v, const 
 }
 
 void sc_mods_note_on(const sc_engine *engine, const sc_voice *v, float sums[SC_MOD_TARGET_COUNT]) {
-  const sc_modulation *mods = v->instrument->mods + v->mod_first;
-  for (uint32_t i = 0; i < v->mod_count; i++)
+  const sc_modulation *mods = v->instrument->mods + v->mods.first;
+  for (uint32_t i = 0; i < v->mods.count; i++)
     if (mods[i].target >= SC_MOD_LIVE_COUNT)
       sums[mods[i].target] += modulation_value(engine, v, &mods[i]);
 }
@@ -49,17 +52,17 @@ void sc_mods_note_on(const sc_engine *engine, const sc_voice *v, float sums[SC_M
 void sc_mods_live(const sc_engine *engine, sc_voice *v, uint32_t frames, sc_live_mods *out) {
   for (int t = 0; t < SC_MOD_LIVE_COUNT; t++) out->value[t] = 0.0f;
   out->amplitude = 1.0f;
-  const sc_modulation *mods = v->instrument->mods + v->mod_first;
+  const sc_modulation *mods = v->instrument->mods + v->mods.first;
   double rate = engine->config.sample_rate;
-  for (uint32_t i = 0; i < v->mod_count; i++) {
+  for (uint32_t i = 0; i < v->mods.count; i++) {
     const sc_modulation *m = &mods[i];
     if (m->target >= SC_MOD_LIVE_COUNT) continue;
     float y = modulation_value(engine, v, m);
     if (m->smooth > 0.0f && frames > 0) {
       float a = (float)(frames / (m->smooth * 0.001 * rate));
-      y = v->mod_state[i] + (y - v->mod_state[i]) * (a > 1.0f ? 1.0f : a);
+      y = v->mods.state[i] + (y - v->mods.state[i]) * (a > 1.0f ? 1.0f : a);
     }
-    v->mod_state[i] = y;
+    v->mods.state[i] = y;
     if (m->target == SC_MOD_AMPLITUDE)
       out->amplitude *= y / 100.0f;
     else

@@ -4,7 +4,11 @@
  * amplitude envelope (egN_ampeg). */
 #include <math.h>
 
-#include "internal.h"
+#include "modulators_v2.h"
+#include "config.h"
+#include "dsp_math.h"
+#include "engine.h"
+#include "voice_alloc.h"
 
 /* Slots of both kinds share the per-modulator scratch arrays below. */
 _Static_assert(SC_V2_MAX_LFOS == SC_V2_MAX_EGS, "LFO and EG slots are indexed alike");
@@ -234,7 +238,7 @@ float sc_v2_amp_advance(sc_engine *engine, sc_voice *v, uint32_t frames) {
   bool ended = eg->point >= p->point_count;
   if (ended && level <= SC_SILENCE_LEVEL) {
     v->amp_env.stage = SC_ENV_DONE;
-  } else if (v->released && !v->one_shot && (ended || eg->holding) && v->fade_step <= 0.0f) {
+  } else if (v->released && !v->one_shot && (ended || eg->holding) && v->level.fade_step <= 0.0f) {
     float step = (float)(1.0 / (SC_V2_AMP_END_FADE_SECONDS * engine->config.sample_rate));
     sc_voice_fade_out(engine, v, step);
   }

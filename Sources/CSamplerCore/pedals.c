@@ -1,8 +1,13 @@
 /* pedals.c - the sustain and sostenuto pedals, as each region defines them (sustain_cc,
  * sustain_lo, sustain_sw and the sostenuto equivalents). A key let go while its region's
  * sustain pedal is down keeps sounding; the sostenuto pedal holds only the keys that were down
- * when it went down, so notes played after it release as usual. */
-#include "internal.h"
+ * when it went down, so notes played after it release as usual. Release regions wait for the
+ * same sustain pedal (triggers.c), so a note and its release sample always agree. */
+#include "pedals.h"
+
+#include "engine.h"
+#include "region.h"
+#include "triggers.h"
 
 void sc_instrument_build_pedals(sc_instrument *instrument) {
   for (int cc = 0; cc < 128; cc++) instrument->pedal_cc[cc] = false;
@@ -13,12 +18,8 @@ void sc_instrument_build_pedals(sc_instrument *instrument) {
   }
 }
 
-static bool sustain_down(const sc_region *r, const sc_channel *c) {
-  return r->sustain_sw && c->cc[r->sustain_cc & 127] >= r->sustain_lo;
-}
-
 bool sc_pedal_holds(const sc_engine *engine, const sc_voice *v) {
-  return v->sostenuto_latched || sustain_down(v->region, &engine->channels[v->channel]);
+  return v->sostenuto_latched || sc_region_sustain_down(v->region, &engine->channels[v->channel]);
 }
 
 void sc_pedals_changed(sc_engine *engine, uint8_t channel, uint8_t controller, uint8_t previous,
@@ -37,4 +38,5 @@ void sc_pedals_changed(sc_engine *engine, uint8_t channel, uint8_t controller, u
     }
     if (v->sustained && !sc_pedal_holds(engine, v)) sc_voice_release(engine, v);
   }
+  if (value < previous) sc_trigger_pedal_up(engine, channel, controller, previous, value);
 }

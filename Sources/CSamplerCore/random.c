@@ -1,7 +1,7 @@
 /* random.c - the engine's random numbers for lorand/hirand: a small fixed-seed generator
  * (xorshift64*), so the same events always render the same audio and the render thread never
  * calls into the C library. */
-#include "internal.h"
+#include "random.h"
 
 void sc_random_seed(uint64_t *state, uint64_t seed) { *state = seed ? seed : 1; }
 

@@ -1,7 +1,7 @@
 /* tuning.c - the per-note tuning table, in cents above MIDI note 0 of 12-TET. */
 #include <math.h>
 
-#include "internal.h"
+#include "tuning.h"
 
 void sc_tuning_reset(double note_cents[128]) {
   for (int n = 0; n < 128; n++) note_cents[n] = 100.0 * n;

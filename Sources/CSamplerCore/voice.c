@@ -1,10 +1,20 @@
-/* voice.c - one voice: reads its sample at pitch (looping without a click at the seam), shapes it
- * with envelopes, LFOs and the filter, and adds it to the mix with a gain ramped between control
- * points so no step is ever audible. */
+/* voice.c - one voice: starting it from its region (identity, modulators, playhead, pitch,
+ * level, filters), releasing it, and rendering it chunk by chunk: pitch and gain at each control
+ * point, the sample read through the playhead (playhead.c, where looping is), the filters and EQ,
+ * then panning into the mix with the gain ramped between control points so no step is audible. */
 #include <math.h>
 #include <string.h>
 
-#include "internal.h"
+#include "controllers.h"
+#include "curves.h"
+#include "dsp_math.h"
+#include "engine.h"
+#include "interpolate.h"
+#include "modulation.h"
+#include "playhead.h"
+#include "random.h"
+#include "tuning.h"
+#include "voice_alloc.h"
 
 static float velocity_gain(float veltrack_percent, uint8_t velocity) {
   /* Full tracking follows (velocity/127)^2, the usual MIDI velocity-to-amplitude curve. */
@@ -13,21 +23,6 @@ static float velocity_gain(float veltrack_percent, uint8_t velocity) {
   if (t >= 0.0f) return 1.0f - t + t * v * v;
   float inverse = 1.0f - v;
   return 1.0f + t - t * inverse * inverse;
-}
-
-/* Channel volume, expression and pan apply unless the region maps those controllers itself
- * (an instrument's own amplitude_oncc7 replaces the default, it does not add to it). */
-static float channel_gain(const sc_channel *c, uint8_t implicit) {
-  float gain = 1.0f;
-  if (implicit & SC_IMPLICIT_VOLUME) gain *= (c->cc[7] / 127.0f) * (c->cc[7] / 127.0f);
-  if (implicit & SC_IMPLICIT_EXPRESSION) gain *= (c->cc[11] / 127.0f) * (c->cc[11] / 127.0f);
-  return gain;
-}
-
-static float channel_pan(const sc_channel *c, uint8_t implicit) {
-  if (!(implicit & SC_IMPLICIT_PAN)) return 0.0f;
-  float pan = (c->cc[10] - 64.0f) / 63.0f;
-  return pan < -1.0f ? -1.0f : pan > 1.0f ? 1.0f : pan;
 }
 
 static float clamp_unit(float x, float lo, float hi) { return x < lo ? lo : x > hi ? hi : x; }
@@ -56,12 +51,12 @@ double sc_voice_key_cents(const sc_engine *engine, const sc_voice *voice, double
   return relative * r->pitch_keytrack / 100.0;
 }
 
-void sc_voice_start(sc_engine *engine, sc_voice *v, const sc_instrument *instrument,
-                    uint32_t region_index, uint8_t channel, uint8_t key, uint8_t velocity,
-                    float gain_db) {
+/* Who the voice is, how its region's trigger and loop mode make it end, and what its
+ * modulations read. */
+static void start_identity(sc_engine *engine, sc_voice *v, const sc_instrument *instrument,
+                           uint32_t region_index, uint8_t channel, uint8_t key, uint8_t velocity) {
   const sc_region *r = &instrument->regions[region_index];
   const sc_region_play *play = &instrument->play[region_index];
-  double rate = engine->config.sample_rate;
   const sc_channel *c = &engine->channels[channel];
   *v = (sc_voice){0};
   v->state = SC_VOICE_PLAYING;
@@ -73,25 +68,26 @@ void sc_voice_start(sc_engine *engine, sc_voice *v, const sc_instrument *instrum
   v->key = key;
   v->velocity = velocity;
   v->age = ++engine->note_counter;
-  v->loop_mode = r->loop_mode;
-  if (v->loop_mode == SC_LOOP_ENGINE)
-    v->loop_mode =
+  v->head.loop_mode = r->loop_mode;
+  if (v->head.loop_mode == SC_LOOP_ENGINE)
+    v->head.loop_mode =
         engine->params[SC_PARAM_LOOP_THRU_RELEASE] > 0.5f ? SC_LOOP_CONTINUOUS : SC_LOOP_SUSTAIN;
-  v->looping = v->loop_mode == SC_LOOP_CONTINUOUS || v->loop_mode == SC_LOOP_SUSTAIN;
+  v->head.looping = v->head.loop_mode == SC_LOOP_CONTINUOUS || v->head.loop_mode == SC_LOOP_SUSTAIN;
   bool release_trigger = r->trigger == SC_TRIGGER_RELEASE || r->trigger == SC_TRIGGER_RELEASE_KEY;
-  v->one_shot = v->loop_mode == SC_LOOP_ONE_SHOT || release_trigger;
+  v->one_shot = v->head.loop_mode == SC_LOOP_ONE_SHOT || release_trigger || r->count > 0;
   v->released = release_trigger;
-  v->mod_first = play->mod_first;
-  v->mod_count =
+  v->mods.first = play->mod_first;
+  v->mods.count =
       play->mod_count < SC_MAX_VOICE_MODULATIONS ? play->mod_count : SC_MAX_VOICE_MODULATIONS;
-  v->random_unit = sc_random_unit(&engine->rng_state);
-  v->alternate = (v->age & 1) != 0;
-  float bipolar = 2.0f * sc_random_unit(&engine->rng_state) - 1.0f;
-  float unipolar = sc_random_unit(&engine->rng_state);
-  float vel = velocity / 127.0f;
-  v->key_delta = c->previous_key == SC_NO_KEY ? 0.0f : (float)(key - c->previous_key);
-  float mods[SC_MOD_TARGET_COUNT] = {0};
-  if (v->mod_count) sc_mods_note_on(engine, v, mods);
+  v->mods.random_unit = sc_random_unit(&engine->rng_state);
+  v->mods.alternate = (v->age & 1) != 0;
+  v->mods.key_delta = c->previous_key == SC_NO_KEY ? 0.0f : (float)(key - c->previous_key);
+}
+
+/* The three envelopes with velocity and note-on modulation, the LFOs, and the v2 modulators. */
+static void start_modulators(const sc_engine *engine, sc_voice *v, const float *mods, float vel) {
+  const sc_region *r = v->region;
+  double rate = engine->config.sample_rate;
   sc_envelope_params ampeg = shaped_envelope(&r->ampeg, mods + SC_MOD_AMPEG_DELAY, vel);
   sc_envelope_params fileg = shaped_envelope(&r->fileg, mods + SC_MOD_FILEG_DELAY, vel);
   sc_envelope_params pitcheg = shaped_envelope(&r->pitcheg, mods + SC_MOD_PITCHEG_DELAY, vel);
@@ -101,11 +97,20 @@ void sc_voice_start(sc_engine *engine, sc_voice *v, const sc_instrument *instrum
   sc_env_start(&v->fil_env, &fileg, rate);
   sc_env_start(&v->pitch_env, &pitcheg, rate);
   sc_v2_start(engine, v);
+  sc_lfo_start(&v->amp_lfo, &r->amplfo, rate);
+  sc_lfo_start(&v->fil_lfo, &r->fillfo, rate);
+  sc_lfo_start(&v->pitch_lfo, &r->pitchlfo, rate);
+}
 
+/* Where the sample starts (offset, offset_random), how long the voice waits (delay, sync), how
+ * often it plays (count) and how its loop seam is blended. */
+static void start_playhead(sc_engine *engine, sc_voice *v, const float *mods, float unipolar) {
+  const sc_region *r = v->region;
+  const sc_region_play *play = v->play;
   uint64_t start =
       play->start + (uint64_t)fmaxf(0.0f, r->offset_random * unipolar + mods[SC_MOD_OFFSET]);
   if (start > play->last) start = play->last;
-  v->pos = start << SC_FRACTION_BITS;
+  v->head.pos = start << SC_FRACTION_BITS;
   float delay =
       r->delay + r->delay_random * sc_random_unit(&engine->rng_state) + mods[SC_MOD_DELAY];
   if (r->sync_beats > 0.0f) {
@@ -114,66 +119,98 @@ void sc_voice_start(sc_engine *engine, sc_voice *v, const sc_instrument *instrum
     double target = beats <= 0.0 ? 0.0 : ceil(beats / r->sync_beats) * r->sync_beats;
     delay += (float)((target - beats) * 60.0 / engine->params[SC_PARAM_TEMPO]);
   }
-  v->delay_frames = delay > 0.0f ? (uint32_t)(delay * rate + 0.5) : 0;
-  if (r->count > 0) v->one_shot = true;
-  v->plays_left = r->count > 1 ? r->count - 1 : 0;
-  if (v->looping && r->loop_crossfade > 0.0f) {
+  v->delay_frames = delay > 0.0f ? (uint32_t)(delay * engine->config.sample_rate + 0.5) : 0;
+  v->head.plays_left = r->count > 1 ? r->count - 1 : 0;
+  if (v->head.looping && r->loop_crossfade > 0.0f) {
     uint64_t frames = (uint64_t)(r->loop_crossfade * v->sample->sample_rate);
     uint64_t length = play->loop_end - play->loop_start + 1;
     if (frames > play->loop_start) frames = play->loop_start;
     if (frames > length) frames = length;
-    v->crossfade_frames = (uint32_t)frames;
+    v->head.crossfade_frames = (uint32_t)frames;
   }
-  v->width = r->width / 100.0f;
-  v->position = r->position / 100.0f;
-  v->xfade_gain = sc_crossfade_gain(&r->key_crossfade, key) *
-                  sc_crossfade_gain(&r->velocity_crossfade, velocity);
-  v->resonance_db = r->resonance;
-  v->last_resonance = r->resonance;
+}
+
+/* The EQ bands with velocity applied. */
+static void start_eq(sc_voice *v, float vel) {
+  const sc_region *r = v->region;
   for (int b = 0; b < 3; b++) {
-    v->eq[b] = r->eq[b];
-    v->eq[b].freq += r->eq[b].vel2freq * vel;
-    v->eq[b].gain += r->eq[b].vel2gain * vel;
-    if (v->eq[b].gain != 0.0f) v->eq_active = true;
+    v->eq.bands[b] = r->eq[b];
+    v->eq.bands[b].freq += r->eq[b].vel2freq * vel;
+    v->eq.bands[b].gain += r->eq[b].vel2gain * vel;
+    if (v->eq.bands[b].gain != 0.0f) v->eq.active = true;
   }
-  for (int i = 0; i < 9; i++) v->last_eq[i] = NAN;
-  sc_lfo_start(&v->amp_lfo, &r->amplfo, rate);
-  sc_lfo_start(&v->fil_lfo, &r->fillfo, rate);
-  sc_lfo_start(&v->pitch_lfo, &r->pitchlfo, rate);
-  v->base_cents = sc_voice_key_cents(engine, v, key) + r->tune + r->pitch_veltrack * vel +
-                  r->pitch_random * bipolar;
-  v->rate_log2 = play->rate_ratio_log2 - log2(rate);
+  for (int i = 0; i < 9; i++) v->eq.last[i] = NAN;
+}
+
+/* The fixed part of the pitch: key, tune, velocity and random. */
+static void start_pitch(const sc_engine *engine, sc_voice *v, float vel, float bipolar) {
+  const sc_region *r = v->region;
+  v->pitch.base_cents = sc_voice_key_cents(engine, v, v->key) + r->tune + r->pitch_veltrack * vel +
+                        r->pitch_random * bipolar;
+  v->pitch.rate_log2 = v->play->rate_ratio_log2 - log2(engine->config.sample_rate);
+  v->pitch.last_cents = NAN;
+}
+
+/* The fixed part of the gain (volume, keytrack, velocity, crossfades, release decay) and the
+ * placement; then the gain the first chunk ramps from. */
+static void start_level(const sc_engine *engine, sc_voice *v, const float *mods, float bipolar,
+                        float gain_db) {
+  const sc_region *r = v->region;
+  const sc_channel *c = &engine->channels[v->channel];
+  uint8_t key = v->key, velocity = v->velocity;
+  float vel = velocity / 127.0f;
+  v->level.width = r->width / 100.0f;
+  v->level.position = r->position / 100.0f;
+  float crossfades = sc_crossfade_gain(&r->key_crossfade, key) *
+                     sc_crossfade_gain(&r->velocity_crossfade, velocity);
   float volume_db =
       r->volume_db + gain_db + r->amp_keytrack * (key - r->amp_keycenter) + r->amp_random * bipolar;
   /* the documented range, -100...100, holds for the sum too (corpus/spec amp_veltrack.md): past
    * it the gain would cross zero at some velocity and soft notes would be louder */
   float veltrack = fminf(fmaxf(r->amp_veltrack + mods[SC_MOD_AMP_VELTRACK], -100.0f), 100.0f);
-  float velocity_curve = r->amp_velcurve >= 0 ? sc_curve_eval(instrument, r->amp_velcurve, vel)
+  float velocity_curve = r->amp_velcurve >= 0 ? sc_curve_eval(v->instrument, r->amp_velcurve, vel)
                                               : velocity_gain(veltrack, velocity);
-  v->static_gain = powf(10.0f, volume_db / 20.0f) * velocity_curve * v->xfade_gain;
-  v->base_pan = (r->pan + r->pan_keytrack * (key - r->pan_keycenter)) / 100.0f;
-  v->cutoff_cents = r->fil_keytrack * (key - r->fil_keycenter) +
-                    r->fil_veltrack * velocity / 127.0f + r->fil_random * unipolar;
-  v->channel_gain = channel_gain(c, r->implicit_controllers);
-  v->channel_pan = channel_pan(c, r->implicit_controllers);
-  v->fade = 1.0f;
-  /* the first chunk ramps from here; with live modulations it starts from their values */
+  v->level.static_gain = powf(10.0f, volume_db / 20.0f) * velocity_curve * crossfades;
+  v->level.base_pan = (r->pan + r->pan_keytrack * (key - r->pan_keycenter)) / 100.0f;
+  v->level.channel_gain = sc_channel_gain(c, r->implicit_controllers);
+  v->level.channel_pan = sc_channel_pan(c, r->implicit_controllers);
+  v->level.fade = 1.0f;
+  v->level.last_pan = NAN;
+}
+
+/* The gain the first chunk ramps from: with live modulations, from their values now (which also
+ * starts their smoothing there, delayed voice or not). */
+static float first_gain(const sc_engine *engine, sc_voice *v) {
   float live_gain = 1.0f;
-  if (play->has_live_mods) {
+  if (v->play->has_live_mods) {
     sc_live_mods live;
     sc_mods_live(engine, v, 0, &live);
     live_gain = powf(10.0f, live.value[SC_MOD_VOLUME] / 20.0f) * live.amplitude *
                 sc_cc_crossfade_gain(engine, v);
-  } else if (r->cc_crossfade_count) {
+  } else if (v->region->cc_crossfade_count) {
     live_gain = sc_cc_crossfade_gain(engine, v);
   }
-  v->gain =
-      v->delay_frames ? 0.0f : v->amp_env.level * v->static_gain * v->channel_gain * live_gain;
-  v->last_cents = NAN;
-  v->last_pan = NAN;
-  v->last_cutoff = NAN;
-  v->damping = sc_filter_damping(r->resonance);
-  if (r->fil2_type != SC_FILTER_NONE) sc_filter2_start(v, key, velocity);
+  if (v->delay_frames) return 0.0f;
+  return v->amp_env.level * v->level.static_gain * v->level.channel_gain * live_gain;
+}
+
+void sc_voice_start(sc_engine *engine, sc_voice *v, const sc_instrument *instrument,
+                    uint32_t region_index, uint8_t channel, uint8_t key, uint8_t velocity,
+                    float gain_db) {
+  start_identity(engine, v, instrument, region_index, channel, key, velocity);
+  /* the draws come in this order, so a render repeats exactly */
+  float bipolar = 2.0f * sc_random_unit(&engine->rng_state) - 1.0f;
+  float unipolar = sc_random_unit(&engine->rng_state);
+  float vel = velocity / 127.0f;
+  float mods[SC_MOD_TARGET_COUNT] = {0};
+  if (v->mods.count) sc_mods_note_on(engine, v, mods);
+  start_modulators(engine, v, mods, vel);
+  start_playhead(engine, v, mods, unipolar);
+  start_eq(v, vel);
+  start_pitch(engine, v, vel, bipolar);
+  start_level(engine, v, mods, bipolar, gain_db);
+  sc_voice_filters_start(v->filters, v->region, key, velocity, unipolar);
+  v->level.gain = first_gain(engine, v);
   engine->playing++;
 }
 
@@ -184,7 +221,7 @@ static void release_envelopes(sc_voice *v) {
   sc_env_release(&v->fil_env);
   sc_env_release(&v->pitch_env);
   sc_v2_release(v);
-  if (v->loop_mode == SC_LOOP_SUSTAIN) v->looping = false;
+  if (v->head.loop_mode == SC_LOOP_SUSTAIN) v->head.looping = false;
 }
 
 void sc_voice_release(sc_engine *engine, sc_voice *v) {
@@ -210,94 +247,6 @@ void sc_voice_release_forced(sc_engine *engine, sc_voice *v) {
   release_envelopes(v);
 }
 
-static uint64_t increment_for(double rate_log2, double cents) {
-  double ratio = exp2(rate_log2 + cents / 1200.0);
-  /* beyond 12 octaves up nothing is left to hear; the cap keeps positions far from overflow */
-  if (ratio > 4096.0) ratio = 4096.0;
-  uint64_t inc = (uint64_t)(ratio * (double)SC_FRACTION_ONE + 0.5);
-  return inc ? inc : 1;
-}
-
-static double bend_cents(const sc_engine *engine, const sc_voice *v) {
-  int32_t bend = engine->channels[v->channel].bend;
-  if (bend == 0) return 0.0;
-  double range = engine->params[SC_PARAM_PITCH_BEND_RANGE];
-  double cents = bend > 0 ? bend / 8191.0 * (range > 0.0 ? range : v->region->bend_up)
-                          : bend / 8192.0 * (range > 0.0 ? range : -v->region->bend_down);
-  float step = v->region->bend_step;
-  return step > 1.0f ? step * round(cents / step) : cents;
-}
-
-/* Reads `count` frames, looping as the voice says; returns fewer when the sample ends. */
-static uint32_t read_frames(sc_engine *engine, sc_voice *v, uint64_t inc, float *left, float *right,
-                            uint32_t count) {
-  const sc_sample *s = v->sample;
-  const sc_region_play *p = v->play;
-  sc_quality quality = engine->config.quality;
-  uint32_t reach_left, reach_right;
-  sc_interpolation_reach(quality, &reach_left, &reach_right);
-  uint32_t produced = 0;
-  while (produced < count) {
-    uint64_t fast;
-    if (v->looping) {
-      uint64_t loop_start = p->loop_start << SC_FRACTION_BITS;
-      if (v->pos >= (p->loop_end + 1) << SC_FRACTION_BITS) {
-        uint64_t length = (p->loop_end - p->loop_start + 1) << SC_FRACTION_BITS;
-        v->pos = loop_start + (v->pos - loop_start) % length;
-        v->wrapped = true;
-      }
-      uint64_t index = v->pos >> SC_FRACTION_BITS;
-      uint64_t crossfade_start = p->loop_end + 1 - v->crossfade_frames;
-      bool near_end = index + reach_right > p->loop_end;
-      bool near_start = v->wrapped && index < p->loop_start + reach_left;
-      bool in_crossfade = v->crossfade_frames > 0 && index >= crossfade_start;
-      if (near_end || near_start || in_crossfade) {
-        /* taps straddle the seam: fetch them folded into the loop, one frame at a time */
-        sc_loop_fold fold = {(int64_t)p->loop_start, (int64_t)p->loop_end, v->wrapped};
-        float *l = &left[produced], *r = &right[produced];
-        sc_interpolate_folded(quality, &engine->sinc, s->frames, s->channels, v->pos, &fold, l, r);
-        if (in_crossfade) {
-          /* blend in what precedes the loop start, so the seam joins audio that belongs
-           * together; raised-cosine weights that always sum to one */
-          uint64_t before = v->pos - ((p->loop_end - p->loop_start + 1) << SC_FRACTION_BITS);
-          sc_loop_fold plain = {0, (int64_t)s->frame_count + SC_SAMPLE_PADDING - 1, false};
-          float bl, br;
-          sc_interpolate_folded(quality, &engine->sinc, s->frames, s->channels, before, &plain, &bl,
-                                &br);
-          double x = ((double)(v->pos - (crossfade_start << SC_FRACTION_BITS)) / SC_FRACTION_ONE) /
-                     v->crossfade_frames;
-          float in = (float)((1.0 - cos(SC_PI * x)) / 2.0);
-          *l = *l * (1.0f - in) + bl * in;
-          *r = *r * (1.0f - in) + br * in;
-        }
-        v->pos += inc;
-        produced++;
-        continue;
-      }
-      uint64_t limit = (p->loop_end - reach_right + 1);
-      if (v->crossfade_frames > 0 && crossfade_start < limit) limit = crossfade_start;
-      fast = ((limit << SC_FRACTION_BITS) - v->pos + inc - 1) / inc;
-    } else {
-      uint64_t end = (p->last + 1) << SC_FRACTION_BITS;
-      if (v->pos >= end && v->plays_left > 0) {
-        /* count: the sample starts over, the envelopes carry on */
-        v->plays_left--;
-        v->pos = p->start << SC_FRACTION_BITS;
-        continue;
-      }
-      if (v->pos >= end) return produced;
-      fast = (end - v->pos + inc - 1) / inc;
-    }
-    uint32_t n = count - produced;
-    if (fast < n) n = (uint32_t)fast;
-    engine->interpolate(quality, &engine->sinc, s->frames, s->channels, v->pos, inc, n,
-                        &left[produced], &right[produced]);
-    v->pos += inc * n;
-    produced += n;
-  }
-  return produced;
-}
-
 /* Equal-power pan normalised to unity at the centre, so a centred mono sample keeps its level. */
 static void pan_gains(float pan, float *gl, float *gr) {
   float angle = (pan + 1.0f) * (float)(SC_PI / 4.0);
@@ -309,8 +258,8 @@ static uint32_t chunk_length(const sc_voice *v, uint32_t remaining) {
   uint32_t n = remaining < SC_CONTROL_FRAMES ? remaining : SC_CONTROL_FRAMES;
   uint32_t env_left = sc_env_frames_left(&v->amp_env);
   if (env_left > 0 && env_left < n) n = env_left;
-  if (v->fade_step > 0.0f) {
-    uint32_t fade_left = (uint32_t)ceilf(v->fade / v->fade_step);
+  if (v->level.fade_step > 0.0f) {
+    uint32_t fade_left = (uint32_t)ceilf(v->level.fade / v->level.fade_step);
     if (fade_left == 0) fade_left = 1;
     if (fade_left < n) n = fade_left;
   }
@@ -321,12 +270,12 @@ static uint32_t chunk_length(const sc_voice *v, uint32_t remaining) {
 static bool update_eq(sc_voice *v, const sc_live_mods *live, double rate) {
   bool any = false;
   for (int b = 0; b < 3; b++) {
-    float gain = v->eq[b].gain + (live ? live->value[SC_MOD_EQ1_GAIN + b] : 0.0f);
-    float freq = v->eq[b].freq + (live ? live->value[SC_MOD_EQ1_FREQ + b] : 0.0f);
-    float bw = v->eq[b].bw + (live ? live->value[SC_MOD_EQ1_BW + b] : 0.0f);
-    if (gain != v->last_eq[3 * b] || freq != v->last_eq[3 * b + 1] || bw != v->last_eq[3 * b + 2]) {
-      sc_eq_coeffs_compute(&v->eq_coeffs[b], freq, bw, gain, rate);
-      v->last_eq[3 * b] = gain, v->last_eq[3 * b + 1] = freq, v->last_eq[3 * b + 2] = bw;
+    float gain = v->eq.bands[b].gain + (live ? live->value[SC_MOD_EQ1_GAIN + b] : 0.0f);
+    float freq = v->eq.bands[b].freq + (live ? live->value[SC_MOD_EQ1_FREQ + b] : 0.0f);
+    float bw = v->eq.bands[b].bw + (live ? live->value[SC_MOD_EQ1_BW + b] : 0.0f);
+    if (gain != v->eq.last[3 * b] || freq != v->eq.last[3 * b + 1] || bw != v->eq.last[3 * b + 2]) {
+      sc_eq_coeffs_compute(&v->eq.coeffs[b], freq, bw, gain, rate);
+      v->eq.last[3 * b] = gain, v->eq.last[3 * b + 1] = freq, v->eq.last[3 * b + 2] = bw;
     }
     any |= gain != 0.0f;
   }
@@ -351,14 +300,126 @@ static bool chunk_is_sane(const float *x, uint32_t n) {
 
 static bool gain_is_sane(float g) { return fabsf(g) <= SC_BROKEN_VOICE_LEVEL; }
 
-void sc_voice_render(sc_engine *engine, sc_voice *v, float *left, float *right, uint32_t frames) {
+/* The pitch in cents for the coming chunk; moves vibrato and glide on by `n` frames. */
+static double chunk_cents(const sc_engine *engine, sc_voice *v, const sc_live_mods *live,
+                          float pitch_lfo, uint32_t n) {
+  double rate = engine->config.sample_rate;
+  const sc_region *r = v->region;
+  double bend = sc_bend_cents(engine->channels[v->channel].bend, r,
+                              engine->params[SC_PARAM_PITCH_BEND_RANGE]);
+  double cents = v->pitch.base_cents + v->pitch.glide_cents + bend +
+                 v->pitch_env.level * v->pitcheg_depth +
+                 pitch_lfo * (v->pitch_lfo.depth + live->value[SC_MOD_PITCHLFO_DEPTH]) +
+                 live->value[SC_MOD_PITCH];
+  /* the library's own vibrato (vibratoDepth), off by default; SFZ has no implicit mod-wheel
+   * vibrato, so an instrument's CC1 means only what its opcodes say */
+  float vibrato = engine->params[SC_PARAM_VIBRATO_DEPTH];
+  if (vibrato != 0.0f) cents += vibrato * sin(2.0 * SC_PI * v->pitch.vibrato_phase);
+  v->pitch.vibrato_phase += engine->params[SC_PARAM_VIBRATO_RATE] * n / rate;
+  v->pitch.vibrato_phase -= floor(v->pitch.vibrato_phase);
+  if (v->pitch.glide_cents != 0.0) {
+    float glide_rate = engine->params[SC_PARAM_GLIDE_RATE];
+    double step = glide_rate > 0.0f ? 1200.0 / glide_rate * n / rate : fabs(v->pitch.glide_cents);
+    v->pitch.glide_cents = v->pitch.glide_cents > 0.0 ? fmax(0.0, v->pitch.glide_cents - step)
+                                                      : fmin(0.0, v->pitch.glide_cents + step);
+  }
+  return cents;
+}
+
+/* Advances the envelopes, the channel's smoothed volume and pan and the fade by `n` frames and
+ * returns the gain at the end of the chunk; `fade_end` gets the fade there. */
+static float chunk_end_gain(sc_engine *engine, sc_voice *v, const sc_live_mods *live,
+                            bool live_mods, float amp_lfo_db, uint32_t n, float *fade_end) {
   const sc_region *r = v->region;
   const sc_channel *c = &engine->channels[v->channel];
+  float env_end =
+      v->v2.amp_eg >= 0 ? sc_v2_amp_advance(engine, v, n) : sc_env_advance(&v->amp_env, n);
+  uint32_t fil_left = sc_env_frames_left(&v->fil_env);
+  sc_env_advance(&v->fil_env, n < fil_left ? n : fil_left);
+  uint32_t pitch_left = sc_env_frames_left(&v->pitch_env);
+  sc_env_advance(&v->pitch_env, n < pitch_left ? n : pitch_left);
+  float smoothing = engine->smoothing * n;
+  if (smoothing > 1.0f) smoothing = 1.0f;
+  float target_gain = sc_channel_gain(c, r->implicit_controllers);
+  float target_pan = sc_channel_pan(c, r->implicit_controllers);
+  v->level.channel_gain += (target_gain - v->level.channel_gain) * smoothing;
+  v->level.channel_pan += (target_pan - v->level.channel_pan) * smoothing;
+  *fade_end = v->level.fade - v->level.fade_step * n;
+  if (*fade_end < 0.0f) *fade_end = 0.0f;
+  float g1 = env_end * v->level.static_gain * v->level.channel_gain * *fade_end;
+  if (amp_lfo_db != 0.0f) g1 *= powf(10.0f, amp_lfo_db / 20.0f);
+  if (live_mods) {
+    g1 *= live->amplitude;
+    if (live->value[SC_MOD_VOLUME] != 0.0f) g1 *= powf(10.0f, live->value[SC_MOD_VOLUME] / 20.0f);
+  }
+  if (r->cc_crossfade_count) g1 *= sc_cc_crossfade_gain(engine, v);
+  return g1;
+}
+
+/* Filters and EQ, in place. */
+static void shape_chunk(const sc_engine *engine, sc_voice *v, const sc_live_mods *live,
+                        bool live_mods, const double filter_offset[SC_FILTER_COUNT], float *bl,
+                        float *br, uint32_t got) {
+  double rate = engine->config.sample_rate;
+  sc_voice_filters_process(v->filters, v->region, live, filter_offset, rate, bl, br, got);
+  if (!v->eq.active && !live_mods) return;
+  if (!update_eq(v, live_mods ? live : NULL, rate)) return;
+  for (int b = 0; b < 3; b++)
+    if (v->eq.last[3 * b] != 0.0f)
+      sc_eq_process(&v->eq.coeffs[b], v->eq.z1[b], v->eq.z2[b], bl, br, got);
+}
+
+/* Pans and adds the chunk to the output with the gain ramped from the last chunk's to `g1`;
+ * a chunk that is not finite or absurdly loud is dropped instead and the voice cut, so one bad
+ * voice never poisons the mix. Returns false when it was. */
+static bool mix_chunk(sc_engine *engine, sc_voice *v, const sc_live_mods *live, float g1, float *bl,
+                      float *br, float *out_left, float *out_right, uint32_t got, uint32_t n) {
+  bool stereo = v->sample->channels == 2;
+  /* a mono sample is placed by pan and position alike; a stereo one is narrowed by width,
+   * then its image is moved by both */
+  float pan = v->level.base_pan + v->level.channel_pan +
+              (live->value[SC_MOD_PAN] + live->value[SC_MOD_POSITION]) / 100.0f + v->level.position;
+  pan = pan < -1.0f ? -1.0f : pan > 1.0f ? 1.0f : pan;
+  if (pan != v->level.last_pan) {
+    pan_gains(pan, &v->level.pan_left, &v->level.pan_right);
+    v->level.last_pan = pan;
+  }
+  float gl = v->level.pan_left, gr = v->level.pan_right;
+  if (!chunk_is_sane(bl, got) || (stereo && !chunk_is_sane(br, got)) || !gain_is_sane(g1) ||
+      !gain_is_sane(v->level.gain) || !gain_is_sane(gl) || !gain_is_sane(gr)) {
+    atomic_fetch_add_explicit(&engine->stat_silenced, 1, memory_order_relaxed);
+    sc_voice_free(engine, v);
+    return false;
+  }
+  float g = v->level.gain, step = (g1 - v->level.gain) / (float)n;
+  if (stereo) {
+    float width = v->level.width + live->value[SC_MOD_WIDTH] / 100.0f;
+    if (width != 1.0f) {
+      float same = (1.0f + width) / 2.0f, other = (1.0f - width) / 2.0f;
+      for (uint32_t i = 0; i < got; i++) {
+        float l = bl[i], rr = br[i];
+        bl[i] = same * l + other * rr;
+        br[i] = same * rr + other * l;
+      }
+    }
+    for (uint32_t i = 0; i < got; i++, g += step) {
+      out_left[i] += bl[i] * g * gl;
+      out_right[i] += br[i] * g * gr;
+    }
+  } else {
+    for (uint32_t i = 0; i < got; i++, g += step) {
+      float x = bl[i] * g;
+      out_left[i] += x * gl;
+      out_right[i] += x * gr;
+    }
+  }
+  return true;
+}
+
+void sc_voice_render(sc_engine *engine, sc_voice *v, float *left, float *right, uint32_t frames) {
   double rate = engine->config.sample_rate;
   bool stereo = v->sample->channels == 2;
   bool live_mods = v->play->has_live_mods || v->v2.active;
-  float target_gain = channel_gain(c, r->implicit_controllers);
-  float target_pan = channel_pan(c, r->implicit_controllers);
   float *bl = engine->scratch_left, *br = engine->scratch_right;
   uint32_t done = 0;
   while (done < frames) {
@@ -379,122 +440,27 @@ void sc_voice_render(sc_engine *engine, sc_voice *v, float *left, float *right, 
     float pitch_lfo = sc_lfo_step(&v->pitch_lfo, n, live.value[SC_MOD_PITCHLFO_FREQ], rate);
     float fil_lfo = sc_lfo_step(&v->fil_lfo, n, live.value[SC_MOD_FILLFO_FREQ], rate);
     float amp_lfo_db = amp_lfo * (v->amp_lfo.depth + live.value[SC_MOD_AMPLFO_DEPTH]);
-    double cents = v->base_cents + v->glide_cents + bend_cents(engine, v) +
-                   v->pitch_env.level * v->pitcheg_depth +
-                   pitch_lfo * (v->pitch_lfo.depth + live.value[SC_MOD_PITCHLFO_DEPTH]) +
-                   live.value[SC_MOD_PITCH];
-    /* the library's own vibrato (vibratoDepth), off by default; SFZ has no implicit mod-wheel
-     * vibrato, so an instrument's CC1 means only what its opcodes say */
-    float vibrato = engine->params[SC_PARAM_VIBRATO_DEPTH];
-    if (vibrato != 0.0f) cents += vibrato * sin(2.0 * SC_PI * v->vibrato_phase);
-    v->vibrato_phase += engine->params[SC_PARAM_VIBRATO_RATE] * n / rate;
-    v->vibrato_phase -= floor(v->vibrato_phase);
-    if (v->glide_cents != 0.0) {
-      float glide_rate = engine->params[SC_PARAM_GLIDE_RATE];
-      double step = glide_rate > 0.0f ? 1200.0 / glide_rate * n / rate : fabs(v->glide_cents);
-      v->glide_cents = v->glide_cents > 0.0 ? fmax(0.0, v->glide_cents - step)
-                                            : fmin(0.0, v->glide_cents + step);
+    double cents = chunk_cents(engine, v, &live, pitch_lfo, n);
+    if (cents != v->pitch.last_cents) {
+      v->head.increment = sc_playhead_increment(v->pitch.rate_log2, cents);
+      v->pitch.last_cents = cents;
     }
-    if (cents != v->last_cents) {
-      v->increment = increment_for(v->rate_log2, cents);
-      v->last_cents = cents;
-    }
-    uint64_t inc = v->increment;
-    float fil_level = v->fil_env.level;
+    /* the SFZ v1 filter envelope and LFO move the first filter only */
+    double filter_offset[SC_FILTER_COUNT] = {
+        v->fil_env.level * v->fileg_depth +
+            fil_lfo * (v->fil_lfo.depth + live.value[SC_MOD_FILLFO_DEPTH]),
+        0.0};
 
-    /* control values at the end of the chunk */
-    float env_end =
-        v->v2.amp_eg >= 0 ? sc_v2_amp_advance(engine, v, n) : sc_env_advance(&v->amp_env, n);
-    uint32_t fil_left = sc_env_frames_left(&v->fil_env);
-    sc_env_advance(&v->fil_env, n < fil_left ? n : fil_left);
-    uint32_t pitch_left = sc_env_frames_left(&v->pitch_env);
-    sc_env_advance(&v->pitch_env, n < pitch_left ? n : pitch_left);
-    float smoothing = engine->smoothing * n;
-    if (smoothing > 1.0f) smoothing = 1.0f;
-    v->channel_gain += (target_gain - v->channel_gain) * smoothing;
-    v->channel_pan += (target_pan - v->channel_pan) * smoothing;
-    float fade_end = v->fade - v->fade_step * n;
-    if (fade_end < 0.0f) fade_end = 0.0f;
-    float g1 = env_end * v->static_gain * v->channel_gain * fade_end;
-    if (amp_lfo_db != 0.0f) g1 *= powf(10.0f, amp_lfo_db / 20.0f);
-    if (live_mods) {
-      g1 *= live.amplitude;
-      if (live.value[SC_MOD_VOLUME] != 0.0f) g1 *= powf(10.0f, live.value[SC_MOD_VOLUME] / 20.0f);
-    }
-    if (r->cc_crossfade_count) g1 *= sc_cc_crossfade_gain(engine, v);
-
-    uint32_t got = read_frames(engine, v, inc, bl, br, n);
-    if (r->fil_type != SC_FILTER_NONE) {
-      float resonance = v->resonance_db + live.value[SC_MOD_RESONANCE];
-      if (resonance != v->last_resonance) {
-        v->damping = sc_filter_damping(resonance);
-        v->last_resonance = resonance;
-        v->last_cutoff = NAN;
-      }
-      double cutoff_cents = v->cutoff_cents + fil_level * v->fileg_depth +
-                            fil_lfo * (v->fil_lfo.depth + live.value[SC_MOD_FILLFO_DEPTH]) +
-                            live.value[SC_MOD_CUTOFF];
-      if (cutoff_cents != v->last_cutoff) {
-        sc_filter_coeffs_compute(&v->filter_coeffs, r->fil_type,
-                                 r->cutoff * exp2(cutoff_cents / 1200.0), v->damping, rate);
-        v->last_cutoff = cutoff_cents;
-      }
-      sc_filter_process(r->fil_type, &v->filter_coeffs, &v->filter, bl, stereo ? br : NULL, got);
-    }
-    if (r->fil2_type != SC_FILTER_NONE)
-      sc_filter2_process(v, &live, rate, bl, stereo ? br : NULL, got);
-    if (v->eq_active || live_mods) {
-      if (update_eq(v, live_mods ? &live : NULL, rate))
-        for (int b = 0; b < 3; b++)
-          if (v->last_eq[3 * b] != 0.0f)
-            sc_eq_process(&v->eq_coeffs[b], v->eq_state.z1[b], v->eq_state.z2[b], bl,
-                          stereo ? br : NULL, got);
-    }
-    /* a mono sample is placed by pan and position alike; a stereo one is narrowed by width,
-     * then its image is moved by both */
-    float pan = v->base_pan + v->channel_pan +
-                (live.value[SC_MOD_PAN] + live.value[SC_MOD_POSITION]) / 100.0f + v->position;
-    pan = pan < -1.0f ? -1.0f : pan > 1.0f ? 1.0f : pan;
-    if (pan != v->last_pan) {
-      pan_gains(pan, &v->pan_left, &v->pan_right);
-      v->last_pan = pan;
-    }
-    float gl = v->pan_left, gr = v->pan_right;
-    /* one bad voice must not poison the mix: checked once per chunk, before it is added */
-    if (!chunk_is_sane(bl, got) || (stereo && !chunk_is_sane(br, got)) || !gain_is_sane(g1) ||
-        !gain_is_sane(v->gain) || !gain_is_sane(gl) || !gain_is_sane(gr)) {
-      atomic_fetch_add_explicit(&engine->stat_silenced, 1, memory_order_relaxed);
-      sc_voice_free(engine, v);
-      return;
-    }
-    float g = v->gain, step = (g1 - v->gain) / (float)n;
-    float *ol = left + done, *out_r = right + done;
-    if (stereo) {
-      float width = v->width + live.value[SC_MOD_WIDTH] / 100.0f;
-      if (width != 1.0f) {
-        float same = (1.0f + width) / 2.0f, other = (1.0f - width) / 2.0f;
-        for (uint32_t i = 0; i < got; i++) {
-          float l = bl[i], rr = br[i];
-          bl[i] = same * l + other * rr;
-          br[i] = same * rr + other * l;
-        }
-      }
-      for (uint32_t i = 0; i < got; i++, g += step) {
-        ol[i] += bl[i] * g * gl;
-        out_r[i] += br[i] * g * gr;
-      }
-    } else {
-      for (uint32_t i = 0; i < got; i++, g += step) {
-        float x = bl[i] * g;
-        ol[i] += x * gl;
-        out_r[i] += x * gr;
-      }
-    }
-    v->gain = g1;
-    v->fade = fade_end;
+    float fade_end;
+    float g1 = chunk_end_gain(engine, v, &live, live_mods, amp_lfo_db, n, &fade_end);
+    uint32_t got = sc_playhead_read(engine, v, v->head.increment, bl, br, n);
+    shape_chunk(engine, v, &live, live_mods, filter_offset, bl, stereo ? br : NULL, got);
+    if (!mix_chunk(engine, v, &live, g1, bl, br, left + done, right + done, got, n)) return;
+    v->level.gain = g1;
+    v->level.fade = fade_end;
     done += got;
-    bool finished =
-        got < n || v->amp_env.stage == SC_ENV_DONE || (v->fade_step > 0.0f && fade_end <= 0.0f);
+    bool finished = got < n || v->amp_env.stage == SC_ENV_DONE ||
+                    (v->level.fade_step > 0.0f && fade_end <= 0.0f);
     if (finished) {
       sc_voice_free(engine, v);
       return;

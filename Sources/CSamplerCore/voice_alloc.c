@@ -2,7 +2,8 @@
  * place of a released voice if there is one (the oldest), else of a voice held only by the
  * pedal, else of the oldest voice. The stolen voice fades out in a spare slot, so the new note
  * starts at once and nothing clicks. */
-#include "internal.h"
+#include "voice_alloc.h"
+#include "engine.h"
 
 void sc_voice_free(sc_engine *engine, sc_voice *voice) {
   if (voice->state == SC_VOICE_PLAYING) engine->playing--;
@@ -13,7 +14,7 @@ void sc_voice_fade_out(sc_engine *engine, sc_voice *voice, float step) {
   if (voice->state == SC_VOICE_FREE) return;
   if (voice->state == SC_VOICE_PLAYING) engine->playing--;
   voice->state = SC_VOICE_FADING;
-  if (step > voice->fade_step) voice->fade_step = step;
+  if (step > voice->level.fade_step) voice->level.fade_step = step;
 }
 
 static int steal_priority(const sc_voice *v) { return v->released ? 2 : v->sustained ? 1 : 0; }
@@ -39,7 +40,7 @@ sc_voice *sc_voice_allocate(sc_engine *engine) {
     sc_voice *v = &voices[i];
     if (v->state == SC_VOICE_FREE) return v;
     if (v->state == SC_VOICE_FADING &&
-        (!quietest || v->fade * v->gain < quietest->fade * quietest->gain))
+        (!quietest || v->level.fade * v->level.gain < quietest->level.fade * quietest->level.gain))
       quietest = v;
   }
   /* Every spare slot is fading too: cut the one closest to silence rather than drop the note. */

@@ -14,7 +14,6 @@ final class CoreHarness {
     var config = sc_engine_config()
     sc_engine_config_init(&config)
     config.sample_rate = sampleRate
-    config.max_frames = UInt32(blockSize)
     config.max_voices = UInt32(voices)
     config.quality = quality
     config.portable_kernels = portableKernels

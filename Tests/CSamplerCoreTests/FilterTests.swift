@@ -20,9 +20,9 @@ struct FilterTests {
         r.pitch_keycenter = 60
         r.tune = Float(1200 * log2(frequency / 375))
         if filtered {
-          r.fil_type = type
-          r.cutoff = cutoff
-          r.resonance = resonance
+          r.filters.0.type = type
+          r.filters.0.cutoff = cutoff
+          r.filters.0.resonance = resonance
         }
       }
       let out = h.render(frames: 24_000, events: [Event.noteOn(60)]).left
@@ -81,9 +81,9 @@ struct FilterTests {
       for cutoff: Float in [20, 1_000, 12_000, 23_000, 23_990, 30_000] {
         let h = CoreHarness(sampleRate: Self.rate)
         h.load(samples: [([noise], Self.rate, nil)]) { r in
-          r.fil_type = type
-          r.cutoff = cutoff
-          r.resonance = 40
+          r.filters.0.type = type
+          r.filters.0.cutoff = cutoff
+          r.filters.0.resonance = 40
           r.fillfo = sc_lfo_params(delay: 0, fade: 0, freq: 20, depth: 4_800)
         }
         let out = h.render(frames: 24_000, events: [Event.noteOn(60)]).left

@@ -23,9 +23,9 @@ struct KernelEquivalenceTests {
       r.loop_mode = loop
       r.loop_start = 3_000
       r.loop_end = 9_999
-      r.fil_type = filter
-      r.cutoff = 3_000
-      r.resonance = 6
+      r.filters.0.type = filter
+      r.filters.0.cutoff = 3_000
+      r.filters.0.resonance = 6
       r.ampeg.release = 0.02
     }
     let out = h.render(

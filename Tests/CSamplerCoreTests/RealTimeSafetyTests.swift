@@ -32,9 +32,9 @@ struct RealTimeSafetyTests {
     let sine = (0..<48_000).map { Float(sin(Double($0) * 0.05)) }
     h.load(samples: [([sine, sine], 48_000, 1_000...40_000)]) { r in
       r.loop_mode = SC_LOOP_SUSTAIN
-      r.fil_type = SC_FILTER_LPF_2P
-      r.cutoff = 2_000
-      r.resonance = 6
+      r.filters.0.type = SC_FILTER_LPF_2P
+      r.filters.0.cutoff = 2_000
+      r.filters.0.resonance = 6
       r.pitchlfo = sc_lfo_params(delay: 0, fade: 0.1, freq: 5, depth: 20)
       r.ampeg.release = 0.05
     }

@@ -28,7 +28,6 @@ public final class CoreEngine {
     var config = sc_engine_config()
     sc_engine_config_init(&config)
     config.sample_rate = sampleRate
-    config.max_frames = UInt32(blockFrames)
     config.max_voices = UInt32(maxVoices)
     config.quality = quality.core
     config.portable_kernels = portableKernels

@@ -63,9 +63,9 @@ public final class VoiceRig {
     }
     region.volume_db = -30
     if configuration.filter {
-      region.fil_type = SC_FILTER_LPF_2P
-      region.cutoff = 2_500
-      region.resonance = 6
+      region.filters.0.type = SC_FILTER_LPF_2P
+      region.filters.0.cutoff = 2_500
+      region.filters.0.resonance = 6
     }
     return region
   }

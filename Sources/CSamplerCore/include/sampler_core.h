@@ -44,6 +44,20 @@ typedef enum sc_filter_type {
   SC_FILTER_BRF_2P = 6
 } sc_filter_type;
 
+/** Filters per region: SFZ has two, in series. */
+#define SC_FILTER_COUNT 2
+
+/** One filter of a region; off when `type` is SC_FILTER_NONE. */
+typedef struct sc_filter_params {
+  sc_filter_type type;
+  float cutoff;    /**< Hz */
+  float resonance; /**< dB of gain at the cutoff (0 = Q 1, -3 = Butterworth), -40...40 */
+  float keytrack;  /**< cents per key */
+  float keycenter;
+  float veltrack; /**< cents at velocity 127 */
+  float random;   /**< cents; a uniform 0...x per note is added (fil_random) */
+} sc_filter_params;
+
 /** When a region starts a voice. */
 typedef enum sc_trigger {
   SC_TRIGGER_ATTACK = 0,      /**< on note-on */
@@ -266,20 +280,10 @@ typedef struct sc_region {
 
   /* envelopes, filter, LFOs */
   sc_envelope_params ampeg, fileg, pitcheg;
-  sc_filter_type fil_type;
-  float cutoff;       /**< Hz; the filter is off when fil_type is SC_FILTER_NONE */
-  float resonance;    /**< dB of gain at the cutoff (0 = Q 1, -3 = Butterworth), -40...40 */
-  float fil_keytrack; /**< cents per key */
-  float fil_keycenter;
-  float fil_veltrack; /**< cents at velocity 127 */
-  /** The second filter, in series after the first (SFZ v2 cutoff2...); off when fil2_type is
-   * SC_FILTER_NONE. Envelopes and LFOs move only the first; controllers move both. */
-  sc_filter_type fil2_type;
-  float cutoff2;       /**< Hz */
-  float resonance2;    /**< dB of gain at the cutoff, as resonance */
-  float fil2_keytrack; /**< cents per key */
-  float fil2_keycenter;
-  float fil2_veltrack; /**< cents at velocity 127 */
+  /** The two filters in series: [0] the SFZ v1 filter (cutoff, resonance, fil_*), which the
+   * filter envelope and LFO also move, and [1] the SFZ v2 second one (cutoff2, resonance2,
+   * fil2_*). Controllers move both. */
+  sc_filter_params filters[SC_FILTER_COUNT];
   sc_lfo_params amplfo, fillfo, pitchlfo;
 
   /* release triggers */
@@ -301,7 +305,6 @@ typedef struct sc_region {
   int32_t amp_velcurve; /**< index of a curve replacing the velocity curve, or -1 */
   float width;          /**< percent: 100 as recorded, 0 mono, -100 left and right swapped */
   float position;       /**< -100...100: where the stereo image sits */
-  float fil_random;     /**< cents; a uniform -x...x per note */
   sc_crossfade key_crossfade, velocity_crossfade;
   uint8_t cc_crossfade_count;
   bool cc_crossfade_power; /**< xf_cccurve=power */
@@ -499,7 +502,6 @@ typedef enum sc_quality {
 /** What the engine is made for; see sc_engine_config_init for defaults. */
 typedef struct sc_engine_config {
   double sample_rate;
-  uint32_t max_frames; /**< largest frame count a render call may ask for */
   uint32_t max_voices; /**< polyphony: voices that may sound at once (1...SC_MAX_POLYPHONY) */
   sc_quality quality;
   /** Use the plain C kernels even where faster SIMD ones exist (for comparing the two). */
@@ -509,7 +511,7 @@ typedef struct sc_engine_config {
 /** The largest max_voices an engine accepts. [any] */
 uint32_t sc_max_polyphony(void);
 
-/** 48 kHz, 512 frames, 64 voices, Hermite. [any] */
+/** 48 kHz, 64 voices, Hermite. [any] */
 void sc_engine_config_init(sc_engine_config *config);
 
 typedef struct sc_engine sc_engine;
@@ -577,7 +579,8 @@ typedef struct sc_event {
 } sc_event;
 
 /**
- * Renders `frames` (<= max_frames) frames, adding nothing: the outputs are overwritten.
+ * Renders `frames` frames (any count: the engine works through them in short steps), adding
+ * nothing: the outputs are overwritten.
  * `events` must be sorted by frame; each one is applied exactly at its frame. Events posted with
  * sc_engine_post apply at frame 0. [render]
  */

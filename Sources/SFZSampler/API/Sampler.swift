@@ -57,8 +57,7 @@ public final class Sampler: @unchecked Sendable {
     self.maximumPolyphony = min(max(maximumPolyphony, 1), Int(sc_max_polyphony()))
     self.quality = quality
     engine = EngineHandle(
-      sampleRate: sampleRate, maximumPolyphony: maximumPolyphony, quality: quality.core,
-      maximumFrames: 4_096)
+      sampleRate: sampleRate, maximumPolyphony: maximumPolyphony, quality: quality.core)
   }
 
   // MARK: Samples and key maps

@@ -12,12 +12,11 @@ final class EngineHandle: @unchecked Sendable {
   /// Events refused because the ring was full; read under the producer lock like it is written.
   var droppedEvents: Int { producer.withLock { dropped } }
 
-  init(sampleRate: Double, maximumPolyphony: Int, quality: sc_quality, maximumFrames: Int) {
+  init(sampleRate: Double, maximumPolyphony: Int, quality: sc_quality) {
     var config = sc_engine_config()
     sc_engine_config_init(&config)
     config.sample_rate = min(max(sampleRate, 1_000), 1_536_000)
     config.max_voices = UInt32(min(max(maximumPolyphony, 1), Int(sc_max_polyphony())))
-    config.max_frames = UInt32(max(maximumFrames, 1))
     config.quality = quality
     guard let engine = sc_engine_create(&config) else {
       fatalError("SFZSampler: out of memory creating an engine of \(config.max_voices) voices")

@@ -39,7 +39,6 @@ extension RegionMapping {
     r.position = float("position", 0)
     r.pan_keytrack = float("pan_keytrack", 0)
     r.pan_keycenter = Float(region.note("pan_keycenter") ?? 60)
-    r.fil_random = float("fil_random", 0)
     r.lobpm = float("lobpm", 0)
     // hibpm's documented default, 500, is also the top of its range (corpus/spec
     // sfzformat/data/sfz/syntax.yml, docs/opcodes/lobpm.md): there it means no upper limit, so

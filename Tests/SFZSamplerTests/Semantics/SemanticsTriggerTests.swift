@@ -64,6 +64,48 @@ struct SemanticsTriggerTests {
     #expect((700...702).contains(Measure.onset(out, threshold: 1e-4) ?? -1))
   }
 
+  /// corpus/spec opcodes/trigger.md: release regions play "on note-off or sustain pedal off",
+  /// and opcodes/sustain_cc.md moves a region's sustain pedal: a release region waits for its
+  /// own pedal as its notes do, not for CC64. Onsets in frames.
+  @Test(
+    "a release region waits for the pedal its sustain_cc, sustain_lo and sustain_sw name",
+    arguments: [
+      ("sustain_cc=4", UInt8(4), UInt8(127), 3_000), ("sustain_cc=4", 64, 127, 1_000),
+      ("sustain_lo=100", 64, 90, 1_000), ("sustain_lo=100", 64, 110, 3_000),
+      ("sustain_sw=off", 64, 127, 1_000),
+    ])
+  func releaseFollowsItsPedal(opcode: String, controller: UInt8, value: UInt8, onset: Int) throws {
+    let rig = try SemanticsRig(
+      """
+      <region> sample=*silence key=60
+      <region> sample=*sine key=60 trigger=release amp_veltrack=0 volume=-12
+        ampeg_decay=0.5 ampeg_sustain=0 \(opcode)
+      """)
+    let out = rig.render(
+      4_800,
+      [
+        .controlChange(controller: controller, value: value),
+        .noteOn(key: 60, velocity: 100, frame: 100), .noteOff(key: 60, frame: 1_000),
+        .controlChange(controller: controller, value: 0, frame: 3_000),
+      ])
+    let found = Measure.onset(out, threshold: 1e-4) ?? -1
+    #expect((onset...onset + 2).contains(found), "\(opcode), CC\(controller)=\(value): \(found)")
+  }
+
+  /// A key struck again while its release region still waits for the pedal plays that release
+  /// first, at the new note-on (corpus/spec opcodes/trigger.md: the note has ended).
+  @Test("a key struck again plays the release its pedal held back")
+  func restruckKeyPlaysHeldRelease() throws {
+    let rig = try SemanticsRig(releases)
+    let out = rig.render(
+      4_800,
+      [
+        .controlChange(controller: 64, value: 127), .noteOn(key: 60, velocity: 100, frame: 100),
+        .noteOff(key: 60, frame: 1_000), .noteOn(key: 60, velocity: 100, frame: 2_000),
+      ])
+    #expect((2_000...2_002).contains(Measure.onset(out, threshold: 1e-4) ?? -1))
+  }
+
   @Test("rt_decay lowers a release sample by dB per second of key hold")
   func releaseDecay() throws {
     let sfz = """
@@ -79,6 +121,23 @@ struct SemanticsTriggerTests {
     let short = try releaseLevel(heldFrames: 2_400)
     let long = try releaseLevel(heldFrames: 26_400)
     #expect(abs(short - long - 10) < 0.2, "0.05 s: \(short) dB, 0.55 s: \(long) dB")
+  }
+
+  /// corpus/spec extensions/midi_ccs.md: "Note gate ... is 0 when no MIDI notes are pressed,
+  /// and 1 when" any is, so a controller-triggered region conditioned on the gate (locc134)
+  /// plays only while a key is down.
+  @Test("a controller trigger sees the note gate: held keys open it", arguments: [true, false])
+  func controllerTriggerGate(keyHeld: Bool) throws {
+    let rig = try SemanticsRig(
+      """
+      <region> sample=*silence key=62
+      <region> sample=*sine on_locc64=127 on_hicc64=127 locc134=127 hicc134=127 hikey=-1
+        amp_veltrack=0 volume=-12 pitch_keycenter=67
+      """)
+    var events: [SamplerEvent] = [.controlChange(controller: 64, value: 127, frame: 1_000)]
+    if keyHeld { events.insert(.noteOn(key: 62, velocity: 100), at: 0) }
+    let out = rig.render(2_400, events)
+    #expect((Measure.peak(out[...]) > 0.1) == keyHeld, "peak \(Measure.peak(out[...]))")
   }
 
   @Test(

@@ -1,0 +1,51 @@
+/* engine.h - the engine's state (engine.c): voices, channels, the instrument being played and
+ * the hand-over of the next one, the event ring, statistics. */
+#ifndef SC_ENGINE_H
+#define SC_ENGINE_H
+
+#include <stdatomic.h>
+
+#include "controllers.h"
+#include "event_queue.h"
+#include "interpolate.h"
+#include "voice.h"
+
+struct sc_engine {
+  sc_engine_config config;
+  sc_voice *voices;
+  uint32_t voice_slots; /* max_voices + fade reserve */
+  uint32_t playing;     /* voices in SC_VOICE_PLAYING */
+  uint64_t note_counter;
+  uint64_t now;       /* frames rendered since creation */
+  double beat;        /* the host's song position in beats at the frame being rendered */
+  uint64_t rng_state; /* lorand/hirand draws; seeded at create so renders repeat exactly */
+
+  sc_channel channels[16];
+  double note_cents[128]; /* 100 * MIDI note in 12-TET, or the tuning given */
+  float params[SC_PARAM_COUNT];
+  float steal_fade_step, swap_fade_step, smoothing;
+
+  sc_sinc_table sinc;
+  sc_interpolate_fn interpolate;
+  float scratch_left[SC_CONTROL_FRAMES];
+  float scratch_right[SC_CONTROL_FRAMES];
+
+  const sc_instrument *current;
+  /* the current instrument's round-robin step per region: the engine's own mutable state, in
+   * storage the instrument set aside at finalize (round_robin.c) */
+  uint32_t *round_robin;
+  sc_instrument *current_owned;
+  sc_instrument *retiring;
+  _Atomic(sc_instrument *) pending;
+  char unload_marker; /* its address in `pending` means "no instrument" */
+
+  sc_instrument *garbage[SC_GARBAGE_CAPACITY];
+  _Atomic uint32_t garbage_head, garbage_tail;
+
+  sc_event_ring queue;
+
+  _Atomic uint32_t stat_active, stat_peak;
+  _Atomic uint64_t stat_started, stat_stolen, stat_unplayed, stat_silenced;
+};
+
+#endif

@@ -1,0 +1,36 @@
+/* envelope.h - the SFZ v1 DAHDSR envelope (envelope.c). A DSP leaf: it knows no engine. */
+#ifndef SC_ENVELOPE_H
+#define SC_ENVELOPE_H
+
+#include "sampler_core.h"
+
+typedef enum sc_env_stage {
+  SC_ENV_DELAY,
+  SC_ENV_ATTACK,
+  SC_ENV_HOLD,
+  SC_ENV_DECAY,
+  SC_ENV_SUSTAIN,
+  SC_ENV_RELEASE,
+  SC_ENV_DONE
+} sc_env_stage;
+
+typedef struct sc_env {
+  sc_env_stage stage;
+  uint32_t elapsed; /* frames into the stage */
+  uint32_t length;  /* frames of the stage; unused for sustain and done */
+  float from, to;   /* levels at the ends of the stage */
+  float level;      /* level now */
+  float sustain;
+  uint32_t attack_frames, hold_frames;
+  double decay_fall, release_fall; /* fall of the level's logarithm per frame */
+  float start;
+} sc_env;
+
+void sc_env_start(sc_env *env, const sc_envelope_params *params, double sample_rate);
+void sc_env_release(sc_env *env);
+/* Frames until the current stage ends (UINT32_MAX when it never does). */
+uint32_t sc_env_frames_left(const sc_env *env);
+/* Advances by `frames` (at most sc_env_frames_left) and returns the new level. */
+float sc_env_advance(sc_env *env, uint32_t frames);
+
+#endif

@@ -1,0 +1,47 @@
+/* interpolate.h - reading sample frames at fixed-point positions (interpolate.c, and the
+ * AVX2/FMA kernels of interpolate_avx2.c). A DSP leaf: it knows no engine. */
+#ifndef SC_INTERPOLATE_H
+#define SC_INTERPOLATE_H
+
+#include "config.h"
+#include "sampler_core.h"
+
+#define SC_FRACTION_ONE ((uint64_t)1 << SC_FRACTION_BITS)
+
+/* log2(SC_SINC_PHASES): the fraction's top bits pick the phase row. */
+#define SC_SINC_PHASE_BITS 9
+_Static_assert((1 << SC_SINC_PHASE_BITS) == SC_SINC_PHASES, "SC_SINC_PHASE_BITS must match");
+
+typedef struct sc_sinc_table {
+  float *coeffs; /* (SC_SINC_PHASES + 1) * SC_SINC_TAPS */
+} sc_sinc_table;
+
+bool sc_sinc_table_init(sc_sinc_table *table);
+void sc_sinc_table_free(sc_sinc_table *table);
+
+/* Reads `count` frames at fixed-point positions pos, pos + inc, ... from `frames` (mono or
+ * interleaved stereo) with no bounds checks: the caller guarantees the taps are inside the
+ * padded buffer. Writes planar left/right (right = left for mono). */
+typedef void (*sc_interpolate_fn)(sc_quality quality, const sc_sinc_table *sinc,
+                                  const float *frames, uint32_t channels, uint64_t pos,
+                                  uint64_t inc, uint32_t count, float *left, float *right);
+/* Plain C, for every CPU. */
+void sc_interpolate_portable(sc_quality quality, const sc_sinc_table *sinc, const float *frames,
+                             uint32_t channels, uint64_t pos, uint64_t inc, uint32_t count,
+                             float *left, float *right);
+/* The AVX2/FMA kernels if this CPU has them, else NULL (interpolate_avx2.c). */
+sc_interpolate_fn sc_interpolate_avx2(void);
+/* The fastest kernels this CPU runs, or the plain C ones when `portable`. */
+sc_interpolate_fn sc_interpolator_select(bool portable);
+/* One frame whose taps are fetched through `tap_index`, which folds indices into the loop. */
+typedef struct sc_loop_fold {
+  int64_t loop_start, loop_end; /* inclusive */
+  bool fold_left;               /* the voice has looped: taps before loop_start come from its end */
+} sc_loop_fold;
+void sc_interpolate_folded(sc_quality quality, const sc_sinc_table *sinc, const float *frames,
+                           uint32_t channels, uint64_t pos, const sc_loop_fold *fold, float *left,
+                           float *right);
+/* Taps needed left and right of the integer position. */
+void sc_interpolation_reach(sc_quality quality, uint32_t *left, uint32_t *right);
+
+#endif

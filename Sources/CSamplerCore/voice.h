@@ -1,0 +1,96 @@
+/* voice.h - one sounding region (voice.c), grouped by what each part of its state serves:
+ * reading the sample, pitch, level and placement, envelopes and LFOs, filters, EQ, modulation.
+ * Allocation and stealing are in voice_alloc.h. */
+#ifndef SC_VOICE_H
+#define SC_VOICE_H
+
+#include "envelope.h"
+#include "eq.h"
+#include "instrument.h"
+#include "lfo.h"
+#include "modulators_v2.h"
+#include "playhead.h"
+#include "voice_filters.h"
+
+typedef enum sc_voice_state { SC_VOICE_FREE, SC_VOICE_PLAYING, SC_VOICE_FADING } sc_voice_state;
+
+/* The voice's pitch in cents relative to the sample's recorded pitch, and what it is made of. */
+typedef struct sc_voice_pitch {
+  double base_cents;  /* key, tune, velocity and random: fixed at note-on */
+  double glide_cents; /* mono glide offset, moving towards 0 */
+  double rate_log2;   /* log2(sample rate / output rate) */
+  double last_cents;  /* at the last control point; NAN forces the increment to be recomputed */
+  double vibrato_phase;
+} sc_voice_pitch;
+
+/* Gain and stereo placement. */
+typedef struct sc_voice_level {
+  float static_gain;  /* volume, velocity, crossfades, release decay */
+  float gain;         /* applied at the end of the last chunk */
+  float channel_gain; /* smoothed volume x expression */
+  float channel_pan;  /* smoothed pan */
+  float base_pan;     /* -1...1 from the region */
+  float width;        /* -1...1 from the region */
+  float position;     /* -1...1 */
+  float last_pan, pan_left, pan_right;
+  float fade;      /* steal/choke fade: 1 down to 0 */
+  float fade_step; /* per frame, 0 when not fading */
+} sc_voice_level;
+
+/* The three EQ bands. */
+typedef struct sc_voice_eq {
+  bool active;
+  sc_eq_band bands[3]; /* with velocity applied */
+  float last[9];       /* gain, frequency, bandwidth of each band at the last update */
+  sc_eq_coeffs coeffs[3];
+  float z1[3][2], z2[3][2]; /* per band, per channel */
+} sc_voice_eq;
+
+/* What the region's modulations read and keep. */
+typedef struct sc_voice_mods {
+  uint32_t first, count;                 /* the region's slice of the instrument's list */
+  float state[SC_MAX_VOICE_MODULATIONS]; /* smoothed outputs */
+  float random_unit;                     /* SC_SOURCE_RANDOM, drawn at start */
+  bool alternate;                        /* SC_SOURCE_ALTERNATE */
+  float key_delta; /* SC_SOURCE_KEY_DELTA: half-steps from the channel's previous key */
+} sc_voice_mods;
+
+typedef struct sc_voice {
+  sc_voice_state state;
+  const sc_instrument *instrument;
+  const sc_region *region;
+  const sc_region_play *play;
+  const sc_sample *sample;
+  uint8_t channel, key, velocity;
+  uint64_t age;           /* note counter at start: smaller is older */
+  bool released;          /* key is up (and no pedal holds it) */
+  bool sustained;         /* key is up but a pedal holds it */
+  bool sostenuto_latched; /* the key was down when the sostenuto pedal went down (pedals.c) */
+  bool one_shot;          /* ignores note-off: one_shot loop mode and release triggers */
+  uint32_t delay_frames;  /* frames still to wait before the voice starts */
+  sc_playhead head;
+  sc_voice_pitch pitch;
+  sc_voice_level level;
+  sc_env amp_env, fil_env, pitch_env;
+  sc_lfo amp_lfo, fil_lfo, pitch_lfo;
+  float fileg_depth, pitcheg_depth; /* cents, with velocity and note-on modulation */
+  sc_voice_filter filters[SC_FILTER_COUNT];
+  sc_voice_eq eq;
+  sc_voice_mods mods;
+  sc_v2_voice v2;
+} sc_voice;
+
+/* [render] */
+void sc_voice_start(sc_engine *engine, sc_voice *voice, const sc_instrument *instrument,
+                    uint32_t region_index, uint8_t channel, uint8_t key, uint8_t velocity,
+                    float gain_db);
+void sc_voice_release(sc_engine *engine, sc_voice *voice);
+/* Release even for one-shots: how an off_mode=normal choke stops a voice. */
+void sc_voice_release_forced(sc_engine *engine, sc_voice *voice);
+/* Adds the voice's next `frames` frames into `left` and `right`. */
+void sc_voice_render(sc_engine *engine, sc_voice *voice, float *left, float *right,
+                     uint32_t frames);
+/* Cents from the sample's recorded pitch to `key` for this voice's region. */
+double sc_voice_key_cents(const sc_engine *engine, const sc_voice *voice, double key);
+
+#endif

@@ -1,0 +1,14 @@
+/* voice_alloc.h - finding a voice for a new note, stealing when none is free, and letting voices
+ * go (voice_alloc.c). */
+#ifndef SC_VOICE_ALLOC_H
+#define SC_VOICE_ALLOC_H
+
+#include "voice.h"
+
+/* [render] */
+sc_voice *sc_voice_allocate(sc_engine *engine);
+/* Fades the voice out over 1/step frames, then frees it; never clicks. */
+void sc_voice_fade_out(sc_engine *engine, sc_voice *voice, float step);
+void sc_voice_free(sc_engine *engine, sc_voice *voice);
+
+#endif
