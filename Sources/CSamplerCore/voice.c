@@ -329,9 +329,9 @@ static double chunk_cents(const sc_engine *engine, sc_voice *v, const sc_live_mo
 /* Advances the envelopes, the channel's smoothed volume and pan and the fade by `n` frames and
  * returns the gain at the end of the chunk; `fade_end` gets the fade there. */
 static float chunk_end_gain(sc_engine *engine, sc_voice *v, const sc_live_mods *live,
-                            bool live_mods, float amp_lfo_db, uint32_t n, float *fade_end) {
+                            bool live_mods, float amp_lfo_db, float target_gain, float target_pan,
+                            uint32_t n, float *fade_end) {
   const sc_region *r = v->region;
-  const sc_channel *c = &engine->channels[v->channel];
   float env_end =
       v->v2.amp_eg >= 0 ? sc_v2_amp_advance(engine, v, n) : sc_env_advance(&v->amp_env, n);
   uint32_t fil_left = sc_env_frames_left(&v->fil_env);
@@ -340,8 +340,6 @@ static float chunk_end_gain(sc_engine *engine, sc_voice *v, const sc_live_mods *
   sc_env_advance(&v->pitch_env, n < pitch_left ? n : pitch_left);
   float smoothing = engine->smoothing * n;
   if (smoothing > 1.0f) smoothing = 1.0f;
-  float target_gain = sc_channel_gain(c, r->implicit_controllers);
-  float target_pan = sc_channel_pan(c, r->implicit_controllers);
   v->level.channel_gain += (target_gain - v->level.channel_gain) * smoothing;
   v->level.channel_pan += (target_pan - v->level.channel_pan) * smoothing;
   *fade_end = v->level.fade - v->level.fade_step * n;
@@ -361,7 +359,8 @@ static void shape_chunk(const sc_engine *engine, sc_voice *v, const sc_live_mods
                         bool live_mods, const double filter_offset[SC_FILTER_COUNT], float *bl,
                         float *br, uint32_t got) {
   double rate = engine->config.sample_rate;
-  sc_voice_filters_process(v->filters, v->region, live, filter_offset, rate, bl, br, got);
+  if (sc_voice_filters_any(v->region))
+    sc_voice_filters_process(v->filters, v->region, live, filter_offset, rate, bl, br, got);
   if (!v->eq.active && !live_mods) return;
   if (!update_eq(v, live_mods ? live : NULL, rate)) return;
   for (int b = 0; b < 3; b++)
@@ -420,6 +419,10 @@ void sc_voice_render(sc_engine *engine, sc_voice *v, float *left, float *right, 
   double rate = engine->config.sample_rate;
   bool stereo = v->sample->channels == 2;
   bool live_mods = v->play->has_live_mods || v->v2.active;
+  /* events fall between the spans the engine renders, so the channel holds still within one */
+  const sc_channel *c = &engine->channels[v->channel];
+  float target_gain = sc_channel_gain(c, v->region->implicit_controllers);
+  float target_pan = sc_channel_pan(c, v->region->implicit_controllers);
   float *bl = engine->scratch_left, *br = engine->scratch_right;
   uint32_t done = 0;
   while (done < frames) {
@@ -452,7 +455,8 @@ void sc_voice_render(sc_engine *engine, sc_voice *v, float *left, float *right, 
         0.0};
 
     float fade_end;
-    float g1 = chunk_end_gain(engine, v, &live, live_mods, amp_lfo_db, n, &fade_end);
+    float g1 = chunk_end_gain(engine, v, &live, live_mods, amp_lfo_db, target_gain, target_pan, n,
+                              &fade_end);
     uint32_t got = sc_playhead_read(engine, v, v->head.increment, bl, br, n);
     shape_chunk(engine, v, &live, live_mods, filter_offset, bl, stereo ? br : NULL, got);
     if (!mix_chunk(engine, v, &live, g1, bl, br, left + done, right + done, got, n)) return;

@@ -15,6 +15,13 @@ typedef struct sc_voice_filter {
   sc_filter_state state;
 } sc_voice_filter;
 
+/* Whether any of the region's filters is on. */
+static inline bool sc_voice_filters_any(const sc_region *region) {
+  for (int i = 0; i < SC_FILTER_COUNT; i++)
+    if (region->filters[i].type != SC_FILTER_NONE) return true;
+  return false;
+}
+
 /* Sets up the voice's filters for `key` and `velocity`; `unipolar` is the note's 0...1 draw for
  * fil_random. */
 void sc_voice_filters_start(sc_voice_filter filters[SC_FILTER_COUNT], const sc_region *region,
