@@ -39,11 +39,18 @@ let package = Package(
     .target(name: "MIDIFile"),
     .target(name: "SFZ"),
     .target(name: "SongPlayback", dependencies: ["SFZSampler", "MIDIFile"]),
-    .executableTarget(
-      name: "sfzplay",
+    // sfzplay's command, checks and render; the executable only calls it, so tests can too.
+    .target(
+      name: "SFZPlayKit",
       dependencies: [
         "SFZSampler", "SFZ", "MIDIFile", "SongPlayback", "CSndfile",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .executableTarget(
+      name: "sfzplay",
+      dependencies: [
+        "SFZPlayKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .target(

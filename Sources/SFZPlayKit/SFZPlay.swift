@@ -5,9 +5,9 @@ import SFZSampler
 extension InterpolationQuality: ExpressibleByArgument {}
 
 /// The `sfzplay` command: renders a MIDI file through an SFZ instrument into a WAV or FLAC file.
-@main
-struct SFZPlay: ParsableCommand {
-  static let configuration = CommandConfiguration(
+public struct SFZPlay: ParsableCommand {
+  /// The command's name, abstract and help text.
+  public static let configuration = CommandConfiguration(
     commandName: "sfzplay",
     abstract: "Render a MIDI file through an SFZ instrument into a WAV or FLAC file.",
     discussion: """
@@ -102,7 +102,11 @@ struct SFZPlay: ParsableCommand {
       valueName: "instrument.sfz"))
   var check: String?
 
-  func validate() throws {
+  /// Creates the command with every option at its default (ArgumentParser fills them in).
+  public init() {}
+
+  /// Checks the options' ranges and combinations before anything is read or written.
+  public func validate() throws {
     let cores = ProcessInfo.processInfo.activeProcessorCount
     try Self.require(8_000...384_000, sampleRate, "--sample-rate")
     try Self.require(1...4_096, blockSize, "--block-size")
@@ -144,7 +148,8 @@ struct SFZPlay: ParsableCommand {
     return URL(fileURLWithPath: song).deletingPathExtension().lastPathComponent + ".wav"
   }
 
-  func run() throws {
+  /// Renders, checks an instrument, or renders the demo; failures print one line and exit 1.
+  public func run() throws {
     do {
       if let check {
         let passed = try InstrumentCheck(path: check, isStrict: strict).run()
