@@ -10,15 +10,15 @@ struct RenderSettings {
 }
 
 /// What a finished render measured.
-struct RenderResult {
+public struct RenderResult {
   /// Frames written.
-  var frames: Int
+  public var frames: Int
   /// Largest absolute sample value, before conversion to the file format.
-  var peak: Float
+  public var peak: Float
   /// Most voices that sounded at once.
-  var peakVoices: Int
+  public var peakVoices: Int
   /// Voices the engine cut because their output was not finite (see `Sampler.silencedVoiceCount`).
-  var silencedVoices: Int
+  public var silencedVoices: Int
 }
 
 /// Renders a scheduled song block by block. Each block holds the events that fall inside it with
