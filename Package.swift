@@ -64,7 +64,14 @@ let package = Package(
       dependencies: ["CSamplerCore", "AudioTestSupport"]
     ),
     .testTarget(name: "MIDIFileTests", dependencies: ["MIDIFile", "MIDITestSupport"]),
-    .testTarget(name: "sfzplayTests", dependencies: ["sfzplay", "CSndfile", "MIDITestSupport"]),
+    // Most tests call SFZPlayKit directly; a few run the built sfzplay.
+    .testTarget(
+      name: "sfzplayTests",
+      dependencies: [
+        "sfzplay", "SFZPlayKit", "CSndfile", "MIDITestSupport",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
     .testTarget(name: "SFZTests", dependencies: ["SFZ"]),
     .testTarget(
       name: "SFZSamplerTests",
