@@ -70,12 +70,7 @@ struct RenderJob {
     var progress = ProgressBar(
       label: song.url.lastPathComponent, quiet: isQuiet, draw: context.drawProgress)
     let started = ContinuousClock.now
-    let result = try SongRenderer(sampler: sampler, settings: settings).render(
-      schedule,
-      progress: { progress.update($0) },
-      output: { (left, right, count) throws(SFZPlayError) in
-        try writer.write(left: left, right: right, count: count)
-      })
+    let result = try play(schedule, on: sampler, into: writer, progress: &progress)
     try writer.close()
     let elapsed = ContinuousClock.now - started
     progress.finish()
