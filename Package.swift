@@ -74,6 +74,8 @@ let package = Package(
     ),
     .testTarget(name: "SFZTests", dependencies: ["SFZ"]),
     .testTarget(
+      name: "SongPlaybackTests", dependencies: ["SongPlayback", "SFZSampler", "AudioTestSupport"]),
+    .testTarget(
       name: "SFZSamplerTests",
       dependencies: [
         "SFZSampler", "SFZ", "MIDIFile", "SongPlayback", "CSndfile", "CSamplerCore",

@@ -36,23 +36,15 @@ struct CorpusRenderTests {
       return frame < frames - 4_800 && keys.contains(Int(note) + transpose) ? frame : nil
     }
     let schedule = EventSchedule.make(song: midi, sampleRate: Int(Self.rate), transpose: transpose)
-    var cursor = EventCursor(schedule.filter { $0.frame < frames - 4_800 })
-    var left = [Float](repeating: 0, count: frames)
-    var right = [Float](repeating: 0, count: frames)
-    var block: [SamplerEvent] = []
-    var done = 0
-    while done < frames {
-      let n = min(256, frames - done)
-      cursor.events(from: done, frames: n, into: &block)
-      left.withUnsafeMutableBufferPointer { l in
-        right.withUnsafeMutableBufferPointer { r in
-          block.withUnsafeBufferPointer {
-            sampler.render(
-              frameCount: n, events: $0, left: l.baseAddress! + done, right: r.baseAddress! + done)
-          }
-        }
-      }
-      done += n
+      .filter { $0.frame < frames - 4_800 }
+    var left: [Float] = []
+    var right: [Float] = []
+    SongRenderer(sampler: sampler).render(
+      schedule, tailFrames: frames - EventCursor(schedule).endFrame
+    ) { block in
+      left.append(contentsOf: block.left)
+      right.append(contentsOf: block.right)
+      return true
     }
     return Outcome(
       left: left, right: right, onsets: onsets, unplayed: sampler.unplayedNoteCount, report: report)
