@@ -63,16 +63,17 @@ let package = Package(
       name: "CSamplerCoreTests",
       dependencies: ["CSamplerCore", "AudioTestSupport"]
     ),
-    .testTarget(name: "MIDIFileTests", dependencies: ["MIDIFile", "MIDITestSupport"]),
+    .testTarget(
+      name: "MIDIFileTests", dependencies: ["MIDIFile", "MIDITestSupport", "AudioTestSupport"]),
     // Most tests call SFZPlayKit directly; a few run the built sfzplay.
     .testTarget(
       name: "sfzplayTests",
       dependencies: [
-        "sfzplay", "SFZPlayKit", "CSndfile", "MIDITestSupport",
+        "sfzplay", "SFZPlayKit", "CSndfile", "MIDITestSupport", "AudioTestSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .testTarget(name: "SFZTests", dependencies: ["SFZ"]),
+    .testTarget(name: "SFZTests", dependencies: ["SFZ", "AudioTestSupport"]),
     .testTarget(
       name: "SongPlaybackTests", dependencies: ["SongPlayback", "SFZSampler", "AudioTestSupport"]),
     .testTarget(

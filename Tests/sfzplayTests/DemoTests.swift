@@ -1,9 +1,10 @@
+import AudioTestSupport
 import Foundation
 import Testing
 
 /// `sfzplay` with no arguments renders the bundled demo into the current folder.
 @Suite struct DemoTests {
-  static let instruments = Corpus.packageRoot.appendingPathComponent("instruments")
+  static let instruments = TestData.bundledInstruments
   static var isAvailable: Bool {
     FileManager.default.fileExists(atPath: instruments.appendingPathComponent("demo.sfz").path)
   }

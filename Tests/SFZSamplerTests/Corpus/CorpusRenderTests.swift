@@ -8,7 +8,7 @@ import Testing
 
 /// Real instruments play real MIDI files: no NaN, no clipping at default gain, every note that
 /// falls on a mapped key audible.
-@Suite("Corpus instruments render", .enabled(if: DecodingCorpus.isAvailable))
+@Suite("Corpus instruments render", .enabled(if: TestData.exists(TestData.corpusInstruments)))
 struct CorpusRenderTests {
   static let rate = 48_000.0
   /// Seconds of each song rendered: enough notes to exercise the instrument, quick in a debug build.
@@ -25,9 +25,8 @@ struct CorpusRenderTests {
   private func render(_ instrument: String, _ song: String, transpose: Int = 0) throws -> Outcome {
     let sampler = Sampler(sampleRate: Self.rate, maximumPolyphony: 256)
     let report = try sampler.loadInstrument(
-      url: DecodingCorpus.instruments.appendingPathComponent(instrument))
-    let midi = try MIDIFile(
-      contentsOf: DecodingCorpus.root.appendingPathComponent("midi").appendingPathComponent(song))
+      url: TestData.corpusInstruments.appendingPathComponent(instrument))
+    let midi = try MIDIFile(contentsOf: TestData.corpusMIDI.appendingPathComponent(song))
     let frames = Int(Self.seconds * Self.rate)
     let keys = report.keyRange ?? 0...(-1)
     let onsets: [Int] = midi.events.compactMap { event in
