@@ -22,7 +22,7 @@ import Testing
     let audio = try AudioFile(url: fixture.url("sfzplay-demo.wav"))
     #expect(audio.sampleRate == 48_000)
     #expect(audio.frames > 48_000)
-    let peak = audio.samples.map(abs).max() ?? 0
+    let peak = Measure.peak(audio.samples[...])
     #expect(peak > 0.01)
   }
 }

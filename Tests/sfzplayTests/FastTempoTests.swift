@@ -1,3 +1,4 @@
+import AudioTestSupport
 import Foundation
 import Testing
 
@@ -27,7 +28,7 @@ import Testing
       ["fast.sfz", "fast.mid", "-o", "out.wav", "--bit-depth", "32f", "--quiet"],
       in: fixture.folder)
     #expect(outcome.status == 0, "\(outcome.stderr)")
-    return try AudioFile(url: fixture.url("out.wav")).left.map(abs).max() ?? 0
+    return Measure.peak(try AudioFile(url: fixture.url("out.wav")).left[...])
   }
 
   @Test func plainRegionSoundsAt600BPM() throws {

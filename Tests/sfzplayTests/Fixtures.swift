@@ -1,3 +1,4 @@
+import AudioTestSupport
 import CSndfile
 import Foundation
 
@@ -100,11 +101,9 @@ struct AudioFile {
     }
   }
 
-  /// Frames where the left channel rises through `threshold`.
+  /// Frames where the left channel rises through `threshold`; the default is half the DC
+  /// instrument's level.
   func onsets(threshold: Float = 0.25) -> [Int] {
-    let channel = left
-    return channel.indices.filter { index in
-      channel[index] >= threshold && (index == 0 || channel[index - 1] < threshold)
-    }
+    Measure.onsets(left, threshold: threshold)
   }
 }

@@ -1,3 +1,4 @@
+import AudioTestSupport
 import CSndfile
 import Foundation
 import Testing
@@ -117,7 +118,7 @@ import Testing
         ], in: fixture.folder)
       #expect(outcome.status == 0, "\(outcome.stderr)")
       let left = try AudioFile(url: fixture.url("\(quality).wav")).left
-      let peak = left.map(abs).max() ?? 0
+      let peak = Measure.peak(left[...])
       #expect(peak > 0.4 && peak < 0.6)
       renders[quality] = left
     }
