@@ -11,8 +11,6 @@ enum SFZPlayInProcess {
     var status: Int32
     var stdout: String
     var stderr: String
-    /// What the run did; nil when it failed.
-    var result: SFZPlayOutcome?
   }
 
   /// The lines a run printed, collected by its context's printers.
@@ -38,17 +36,14 @@ enum SFZPlayInProcess {
         stderr: SFZPlay.fullMessage(for: error) + "\n")
     }
     var status = ExitCode.success
-    var result: SFZPlayOutcome?
     do {
-      let outcome = try command.execute(in: context)
-      result = outcome
-      if !outcome.succeeded { status = .failure }
+      if try !command.execute(in: context).succeeded { status = .failure }
     } catch {
       printed.errors.append(error.errorLine)
       status = .failure
     }
     return Outcome(
       status: status.rawValue, stdout: printed.output.map { $0 + "\n" }.joined(),
-      stderr: printed.errors.map { $0 + "\n" }.joined(), result: result)
+      stderr: printed.errors.map { $0 + "\n" }.joined())
   }
 }
