@@ -39,11 +39,18 @@ let package = Package(
     .target(name: "MIDIFile"),
     .target(name: "SFZ"),
     .target(name: "SongPlayback", dependencies: ["SFZSampler", "MIDIFile"]),
-    .executableTarget(
-      name: "sfzplay",
+    // sfzplay's command, checks and render; the executable only calls it, so tests can too.
+    .target(
+      name: "SFZPlayKit",
       dependencies: [
         "SFZSampler", "SFZ", "MIDIFile", "SongPlayback", "CSndfile",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .executableTarget(
+      name: "sfzplay",
+      dependencies: [
+        "SFZPlayKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .target(
@@ -56,9 +63,19 @@ let package = Package(
       name: "CSamplerCoreTests",
       dependencies: ["CSamplerCore", "AudioTestSupport"]
     ),
-    .testTarget(name: "MIDIFileTests", dependencies: ["MIDIFile", "MIDITestSupport"]),
-    .testTarget(name: "sfzplayTests", dependencies: ["sfzplay", "CSndfile", "MIDITestSupport"]),
-    .testTarget(name: "SFZTests", dependencies: ["SFZ"]),
+    .testTarget(
+      name: "MIDIFileTests", dependencies: ["MIDIFile", "MIDITestSupport", "AudioTestSupport"]),
+    // Most tests call SFZPlayKit directly; a few run the built sfzplay.
+    .testTarget(
+      name: "sfzplayTests",
+      dependencies: [
+        "sfzplay", "SFZPlayKit", "CSndfile", "MIDITestSupport", "AudioTestSupport",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(name: "SFZTests", dependencies: ["SFZ", "AudioTestSupport"]),
+    .testTarget(
+      name: "SongPlaybackTests", dependencies: ["SongPlayback", "SFZSampler", "AudioTestSupport"]),
     .testTarget(
       name: "SFZSamplerTests",
       dependencies: [

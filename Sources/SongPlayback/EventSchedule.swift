@@ -7,6 +7,12 @@ public struct ScheduledEvent: Sendable {
   public var frame: Int
   /// The event; its in-block `frame` is filled in when the block is rendered.
   public var event: SamplerEvent
+
+  /// `event` at `frame` frames from the start of the output.
+  public init(frame: Int, event: SamplerEvent) {
+    self.frame = frame
+    self.event = event
+  }
 }
 
 /// Turns a MIDI file into sampler events on exact output frames: all 16 channels, every channel

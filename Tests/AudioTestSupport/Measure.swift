@@ -27,6 +27,24 @@ public enum Measure {
     return Double(crossings - 1) * sampleRate / (last - start)
   }
 
+  /// The pitch of each period of `signal` (from one upward zero crossing to the next, each
+  /// located by linear interpolation) in cents against `base` Hz, with the frame at the middle of
+  /// the period: how vibrato and pitch envelopes move over time.
+  public static func centsByPeriod(
+    _ signal: [Float], sampleRate: Double, base: Double
+  ) -> [(frame: Double, cents: Double)] {
+    var track: [(Double, Double)] = []
+    var last: Double?
+    for i in 1..<signal.count where signal[i - 1] < 0 && signal[i] >= 0 {
+      let t = Double(i - 1) + Double(-signal[i - 1] / (signal[i] - signal[i - 1]))
+      if let last {
+        track.append(((t + last) / 2, 1200 * log2(sampleRate / (t - last) / base)))
+      }
+      last = t
+    }
+    return track
+  }
+
   /// The distance in cents from `expected` to `measured`.
   public static func cents(_ measured: Double, from expected: Double) -> Double {
     1200 * log2(measured / expected)
@@ -54,6 +72,13 @@ public enum Measure {
       i += 1
     }
     return best
+  }
+
+  /// Every index where `signal` rises through `threshold` (index 0 when it starts at or above).
+  public static func onsets(_ signal: [Float], threshold: Float) -> [Int] {
+    signal.indices.filter { index in
+      signal[index] >= threshold && (index == 0 || signal[index - 1] < threshold)
+    }
   }
 
   /// The first index whose absolute value exceeds `threshold`, or nil.

@@ -1,3 +1,4 @@
+import AudioTestSupport
 import Foundation
 import MIDIFile
 import Testing
@@ -16,7 +17,7 @@ struct CorpusStats: CustomStringConvertible {
 
   /// Reads every `NAME.mid  (N bytes)` entry and its `stats  :` line.
   static func load() -> [CorpusStats] {
-    let url = Corpus.midi.appendingPathComponent("SOURCES.txt")
+    let url = TestData.corpusMIDI.appendingPathComponent("SOURCES.txt")
     guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
     var result: [CorpusStats] = []
     var current: String?
@@ -37,12 +38,14 @@ struct CorpusStats: CustomStringConvertible {
   }
 }
 
-@Suite("Corpus", .enabled(if: Corpus.isAvailable))
+@Suite(
+  "Corpus",
+  .enabled(if: TestData.exists(TestData.corpusMIDI.appendingPathComponent("SOURCES.txt"))))
 struct CorpusTests {
   static let stats = CorpusStats.load()
 
   @Test func sourcesListsEveryTopLevelFile() throws {
-    let onDisk = try FileManager.default.contentsOfDirectory(atPath: Corpus.midi.path)
+    let onDisk = try FileManager.default.contentsOfDirectory(atPath: TestData.corpusMIDI.path)
       .filter { $0.hasSuffix(".mid") }
     #expect(onDisk.count >= 20)
     #expect(Set(onDisk) == Set(Self.stats.map(\.file)))
@@ -53,7 +56,7 @@ struct CorpusTests {
   /// 0.051 allows for mido summing per-message float deltas.
   @Test(arguments: stats)
   func topLevelFileMatchesMido(_ expected: CorpusStats) throws {
-    let url = Corpus.midi.appendingPathComponent(expected.file)
+    let url = TestData.corpusMIDI.appendingPathComponent(expected.file)
     let song = try MIDIFile(contentsOf: url)
     let declared = try #require(expected.int("tracks"))
     // mido reads only the declared number of tracks; this reader uses every MTrk chunk present
@@ -85,9 +88,10 @@ struct CorpusTests {
   /// The format-0 merge of a format-1 file must give the same notes at the same times.
   @Test func formatZeroTwinMatchesFormatOne() throws {
     let one = try MIDIFile(
-      contentsOf: Corpus.midi.appendingPathComponent("m21_joplin_maple_leaf_rag_piano.mid"))
+      contentsOf: TestData.corpusMIDI.appendingPathComponent("m21_joplin_maple_leaf_rag_piano.mid"))
     let zero = try MIDIFile(
-      contentsOf: Corpus.midi.appendingPathComponent("m21_joplin_maple_leaf_rag_piano_TYPE0.mid"))
+      contentsOf: TestData.corpusMIDI.appendingPathComponent(
+        "m21_joplin_maple_leaf_rag_piano_TYPE0.mid"))
     #expect(one.events.count == zero.events.count)
     #expect(one.events.map(\.seconds) == zero.events.map(\.seconds))
     #expect(
@@ -114,7 +118,7 @@ struct CorpusTests {
   /// Every file under edge-cases/ parses or throws MIDIFileError (a crash would end the test
   /// process); the 5 s bound only catches a hang, speed is for the benchmarks.
   @Test func edgeCasesParseOrThrowQuickly() throws {
-    let files = Corpus.files(under: Corpus.midi.appendingPathComponent("edge-cases"))
+    let files = TestData.files(under: TestData.corpusMIDI.appendingPathComponent("edge-cases"))
     #expect(files.count > 300)
     var refused: [String] = []
     var warned: [String] = []
@@ -160,7 +164,7 @@ struct CorpusTests {
     "test-running-status-metaevent.mid", "test-corrupt-file-extra-byte.mid",
   ])
   func lenientFilesStillPlayTheScale(_ name: String) throws {
-    let url = Corpus.midi.appendingPathComponent(
+    let url = TestData.corpusMIDI.appendingPathComponent(
       "edge-cases/jazz-soft-test-midi-files/midi/\(name)")
     let song = try MIDIFile(contentsOf: url)
     let notes = song.events.compactMap { event -> UInt8? in
@@ -170,7 +174,7 @@ struct CorpusTests {
   }
 
   @Test func sixtyFiveThousandEmptyTracksDoNotHang() throws {
-    let url = Corpus.midi.appendingPathComponent(
+    let url = TestData.corpusMIDI.appendingPathComponent(
       "edge-cases/shkyrockett-midi-unit-test-cases/test-cases/tracks/empty-65535-tracks.mid")
     let start = ContinuousClock.now
     let song = try MIDIFile(contentsOf: url)

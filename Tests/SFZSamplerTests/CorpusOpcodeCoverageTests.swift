@@ -1,3 +1,4 @@
+import AudioTestSupport
 import Foundation
 import SFZ
 import Testing
@@ -7,12 +8,11 @@ import Testing
 @Suite("Every opcode of the corpus is rendered or deliberately unsupported")
 struct CorpusOpcodeCoverageTests {
   /// Every `.sfz` file under the corpus, sorted.
-  static let files: [URL] = DecodingCorpus.files(
-    under: DecodingCorpus.root, extensions: ["sfz"])
+  static let files: [URL] = TestData.files(under: TestData.corpus, extensions: ["sfz"])
 
   @Test(
     "opcodes the table knows are rendered or listed with a reason",
-    .enabled(if: DecodingCorpus.isAvailable))
+    .enabled(if: TestData.exists(TestData.corpusInstruments)))
   func coverage() {
     var unrendered: [String: Int] = [:]
     var parsed = 0

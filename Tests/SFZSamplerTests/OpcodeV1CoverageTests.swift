@@ -1,3 +1,4 @@
+import AudioTestSupport
 import Foundation
 import SFZ
 import Testing
@@ -9,11 +10,11 @@ import Testing
 /// reason.
 @Suite("SFZ v1 coverage")
 struct OpcodeV1CoverageTests {
-  static let database = DecodingCorpus.root.appendingPathComponent("spec/opcodes.json")
+  static let database = TestData.corpus.appendingPathComponent("spec/opcodes.json")
 
   @Test(
     "every SFZ v1 opcode is rendered, or declared unsupported with a reason",
-    .enabled(if: FileManager.default.fileExists(atPath: database.path)))
+    .enabled(if: TestData.exists(database)))
   func everyV1Opcode() throws {
     let entries = try #require(
       try JSONSerialization.jsonObject(with: Data(contentsOf: Self.database)) as? [[String: Any]])

@@ -1,14 +1,15 @@
+import AudioTestSupport
 import Foundation
 import Testing
 
 @testable import SFZ
 
-@Suite(.enabled(if: Corpus.isAvailable)) struct CorpusTests {
+@Suite(.enabled(if: TestData.exists(TestData.corpus))) struct CorpusTests {
   @Test func everyCorpusFileParses() throws {
     var fatal: [String] = []
     var unknown: [String: Int] = [:]
     var kinds: [String: Int] = [:]
-    let files = Corpus.allSFZFiles()
+    let files = TestData.files(under: TestData.corpus, extensions: ["sfz"])
     #expect(files.count > 400)
     var slowest = (Duration.zero, "", 0)
     let clock = ContinuousClock()
@@ -47,13 +48,13 @@ import Testing
     ("instruments/GregSullivan.E-Pianos/Pianet T/Pianet T.sfz", 49),
   ])
   func ePianoRegionCounts(path: String, regions: Int) throws {
-    let sfz = try SFZInstrument.load(url: Corpus.url(path))
+    let sfz = try SFZInstrument.load(url: TestData.corpus.appendingPathComponent(path))
     #expect(sfz.regions.count == regions)
     #expect(sfz.regions.allSatisfy { $0.sampleExists })
   }
 
   @Test func dimCabasaRoundRobins() throws {
-    let url = Corpus.url("instruments/kinwie.dim-cabasa/Dim Cabasa.sfz")
+    let url = TestData.corpus.appendingPathComponent("instruments/kinwie.dim-cabasa/Dim Cabasa.sfz")
     let sfz = try SFZInstrument.load(url: url)
     #expect(sfz.regions.count == 250)
     #expect(Set(sfz.regions.compactMap { $0.int("seq_position") }) == [1, 2, 3, 4, 5])
@@ -75,14 +76,16 @@ import Testing
   }
 
   @Test func ganjoBackslashPaths() throws {
-    let sfz = try SFZInstrument.load(url: Corpus.url("instruments/ganjo/ganjo.sfz"))
+    let sfz = try SFZInstrument.load(
+      url: TestData.corpus.appendingPathComponent("instruments/ganjo/ganjo.sfz"))
     #expect(sfz.regions.count == 58)
     #expect(sfz.regions.allSatisfy { $0.sampleExists })
     #expect(sfz.diagnostics.isEmpty)
   }
 
   @Test func discordBankMissingSamplesAndSpeed() throws {
-    let url = Corpus.url("instruments/Discord-SFZ-GM-Bank/Discord GM/Discord GM Bank.sfz")
+    let url = TestData.corpus.appendingPathComponent(
+      "instruments/Discord-SFZ-GM-Bank/Discord GM/Discord GM Bank.sfz")
     let clock = ContinuousClock()
     var sfz: SFZInstrument?
     let elapsed = try clock.measure { sfz = try SFZInstrument.load(url: url) }

@@ -1,3 +1,4 @@
+import AudioTestSupport
 import Foundation
 import Testing
 
@@ -20,8 +21,9 @@ import Testing
 
   /// Every SFZ v1 opcode of the sfzformat.com database must be known, with version v1 when
   /// it is matched by its own entry rather than an alias.
-  @Test(.enabled(if: Corpus.isAvailable)) func coversTheSpecificationDatabase() throws {
-    let data = try Data(contentsOf: Corpus.url("spec/opcodes.json"))
+  @Test(.enabled(if: TestData.exists(TestData.corpus))) func coversTheSpecificationDatabase() throws
+  {
+    let data = try Data(contentsOf: TestData.corpus.appendingPathComponent("spec/opcodes.json"))
     let entries = try #require(JSONSerialization.jsonObject(with: data) as? [[String: Any]])
     var missing: [String: [String]] = [:]
     var wrongVersion: [String] = []

@@ -1,3 +1,4 @@
+import AudioTestSupport
 import Foundation
 import Testing
 
@@ -5,11 +6,13 @@ import Testing
 
 /// Snippets from sfizz's test suite (sfz-parser-cases/sfizz-inline); the expectations come from
 /// the assertions listed in its INDEX.json, restated here.
-@Suite(.enabled(if: Corpus.isAvailable)) struct SfizzCaseTests {
+@Suite(.enabled(if: TestData.exists(TestData.corpus))) struct SfizzCaseTests {
   private func snippet(_ name: String) throws -> SFZInstrument {
-    let url = Corpus.url("sfz-parser-cases/sfizz-inline/\(name)")
+    let url = TestData.corpus.appendingPathComponent("sfz-parser-cases/sfizz-inline/\(name)")
     let text = try String(contentsOf: url, encoding: .utf8)
-    let virtual = Corpus.url("sfz-parser-cases/sfizz/tests/TestFiles/virtual.sfz").path
+    let virtual = TestData.corpus.appendingPathComponent(
+      "sfz-parser-cases/sfizz/tests/TestFiles/virtual.sfz"
+    ).path
     return try SFZInstrument.parse(text: text, path: virtual)
   }
 
@@ -75,17 +78,20 @@ import Testing
 
   @Test func includesFromTheTestFiles() throws {
     let dollar = try SFZInstrument.load(
-      url: Corpus.url("sfz-parser-cases/sfizz/tests/TestFiles/dollar_include_main.sfz"))
+      url: TestData.corpus.appendingPathComponent(
+        "sfz-parser-cases/sfizz/tests/TestFiles/dollar_include_main.sfz"))
     #expect(dollar.includedFiles.count == 1)
     #expect(dollar.includedFiles.first?.hasSuffix("dollar_include_sine.sfz") == true)
     let loop = try SFZInstrument.load(
-      url: Corpus.url("sfz-parser-cases/sfizz/tests/TestFiles/Includes/root_loop.sfz"))
+      url: TestData.corpus.appendingPathComponent(
+        "sfz-parser-cases/sfizz/tests/TestFiles/Includes/root_loop.sfz"))
     #expect(!loop.messages(containing: "recursive #include").isEmpty)
   }
 
   @Test func caseInsensitiveSamples() throws {
     let sfz = try SFZInstrument.load(
-      url: Corpus.url("sfz-parser-cases/sfizz/tests/TestFiles/case_insensitive.sfz"))
+      url: TestData.corpus.appendingPathComponent(
+        "sfz-parser-cases/sfizz/tests/TestFiles/case_insensitive.sfz"))
     #expect(!sfz.regions.isEmpty)
     #expect(sfz.regions.allSatisfy { $0.sampleExists })
   }

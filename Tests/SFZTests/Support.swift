@@ -2,34 +2,6 @@ import Foundation
 
 @testable import SFZ
 
-/// Locates the shared test corpus at `<package root>/../shared/corpus`.
-enum Corpus {
-  static let packageRoot: URL = {
-    var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    while !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path),
-      url.path != "/"
-    {
-      url.deleteLastPathComponent()
-    }
-    return url
-  }()
-
-  static let root = packageRoot.appendingPathComponent("../shared/corpus").standardized
-
-  static var isAvailable: Bool { FileManager.default.fileExists(atPath: root.path) }
-
-  static func url(_ relative: String) -> URL { root.appendingPathComponent(relative) }
-
-  /// Every `.sfz` file under the corpus, sorted.
-  static func allSFZFiles() -> [URL] {
-    guard let walker = FileManager.default.enumerator(atPath: root.path) else { return [] }
-    return walker.compactMap { $0 as? String }
-      .filter { $0.lowercased().hasSuffix(".sfz") }
-      .sorted()
-      .map { root.appendingPathComponent($0) }
-  }
-}
-
 /// Parses inline text at a virtual path inside a fresh temporary folder.
 func parse(_ text: String, path: String = "/nonexistent-sfz-test/test.sfz") throws -> SFZInstrument
 {

@@ -1,3 +1,4 @@
+import AudioTestSupport
 import Foundation
 import Testing
 
@@ -12,7 +13,18 @@ import Testing
     var errorLine: String?
   }
 
-  @Test(.enabled(if: Corpus.isAvailable, "the shared corpus is absent"))
+  /// Every file at the top level of the corpus and anywhere under edge-cases/ (README and
+  /// LICENSE files too: they must be refused cleanly).
+  static var midiFiles: [URL] {
+    let top =
+      ((try? FileManager.default.contentsOfDirectory(
+        at: TestData.corpusMIDI, includingPropertiesForKeys: [.isRegularFileKey])) ?? [])
+      .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
+    let edges = TestData.files(under: TestData.corpusMIDI.appendingPathComponent("edge-cases"))
+    return (top + edges).sorted { $0.path < $1.path }
+  }
+
+  @Test(.enabled(if: TestData.exists(TestData.corpusMIDI), "the shared corpus is absent"))
   func everyFileRendersOrFailsCleanly() async throws {
     let fixture = try Fixture()
     defer { fixture.remove() }
@@ -20,7 +32,7 @@ import Testing
     let blip = (0..<800).map { Float(0.3 * exp(-Double($0) / 200)) }
     try fixture.writeSample("blip.wav", samples: blip, sampleRate: 8_000)
     try fixture.write("blip.sfz", text: "<region> sample=blip.wav pitch_keycenter=60\n")
-    let files = Corpus.midiFiles
+    let files = Self.midiFiles
     #expect(files.count > 20)
 
     let runs = try await withThrowingTaskGroup(of: Run.self) { group in

@@ -1,9 +1,10 @@
+import AudioTestSupport
 import Foundation
 import Testing
 
 /// `sfzplay` with no arguments renders the bundled demo into the current folder.
 @Suite struct DemoTests {
-  static let instruments = Corpus.packageRoot.appendingPathComponent("instruments")
+  static let instruments = TestData.bundledInstruments
   static var isAvailable: Bool {
     FileManager.default.fileExists(atPath: instruments.appendingPathComponent("demo.sfz").path)
   }
@@ -21,7 +22,7 @@ import Testing
     let audio = try AudioFile(url: fixture.url("sfzplay-demo.wav"))
     #expect(audio.sampleRate == 48_000)
     #expect(audio.frames > 48_000)
-    let peak = audio.samples.map(abs).max() ?? 0
+    let peak = Measure.peak(audio.samples[...])
     #expect(peak > 0.01)
   }
 }

@@ -16,11 +16,10 @@ import Testing
   }
 
   static func expectCleanFailure(
-    _ outcome: SFZPlayRunner.Outcome, naming file: String, in fixture: Fixture,
+    _ outcome: some PrintedRun, naming file: String, in fixture: Fixture,
     output: String = "out.wav", sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     #expect(outcome.status != 0, sourceLocation: sourceLocation)
-    #expect(!outcome.wasSignalled, sourceLocation: sourceLocation)
     #expect(outcome.errorLines.count == 1, "\(outcome.stderr)", sourceLocation: sourceLocation)
     let line = outcome.errorLines.first ?? ""
     #expect(line.hasPrefix("sfzplay: error: "), sourceLocation: sourceLocation)
@@ -38,50 +37,52 @@ import Testing
       sourceLocation: sourceLocation)
   }
 
+  /// Through the built tool, so the exit status and the printed line are the process's own.
   @Test func missingInstrument() async throws {
     let fixture = try Self.prepared()
     defer { fixture.remove() }
     let outcome = try await SFZPlayRunner.run(
       ["nowhere.sfz", "note.mid", "-o", "out.wav"], in: fixture.folder)
+    #expect(!outcome.wasSignalled)
     try Self.expectCleanFailure(outcome, naming: "nowhere.sfz", in: fixture)
   }
 
-  @Test func missingSong() async throws {
+  @Test func missingSong() throws {
     let fixture = try Self.prepared()
     defer { fixture.remove() }
-    let outcome = try await SFZPlayRunner.run(
+    let outcome = SFZPlayInProcess.run(
       ["dc.sfz", "nothing.mid", "-o", "out.wav"], in: fixture.folder)
     try Self.expectCleanFailure(outcome, naming: "nothing.mid", in: fixture)
   }
 
-  @Test func waveFileAsSong() async throws {
+  @Test func waveFileAsSong() throws {
     let fixture = try Self.prepared()
     defer { fixture.remove() }
-    let outcome = try await SFZPlayRunner.run(
+    let outcome = SFZPlayInProcess.run(
       ["dc.sfz", "dc.wav", "-o", "out.wav"], in: fixture.folder)
     try Self.expectCleanFailure(outcome, naming: "dc.wav: byte 0", in: fixture)
   }
 
-  @Test func truncatedSongHeader() async throws {
+  @Test func truncatedSongHeader() throws {
     let fixture = try Self.prepared()
     defer { fixture.remove() }
     try fixture.write("cut.mid", bytes: Array(OutputFormatTests.halfSecondNote.bytes.prefix(10)))
-    let outcome = try await SFZPlayRunner.run(
+    let outcome = SFZPlayInProcess.run(
       ["dc.sfz", "cut.mid", "-o", "out.wav"], in: fixture.folder)
     try Self.expectCleanFailure(outcome, naming: "cut.mid: byte", in: fixture)
   }
 
-  @Test func missingOutputFolder() async throws {
+  @Test func missingOutputFolder() throws {
     let fixture = try Self.prepared()
     defer { fixture.remove() }
-    let outcome = try await SFZPlayRunner.run(
+    let outcome = SFZPlayInProcess.run(
       ["dc.sfz", "note.mid", "-o", "no/such/folder/take.wav"], in: fixture.folder)
     try Self.expectCleanFailure(
       outcome, naming: "no/such/folder/take.wav", in: fixture, output: "no")
   }
 
   @Test(.enabled(if: getuid() != 0, "root may write anywhere"))
-  func readOnlyOutputFolder() async throws {
+  func readOnlyOutputFolder() throws {
     let fixture = try Self.prepared()
     defer { fixture.remove() }
     let locked = fixture.url("locked")
@@ -91,7 +92,7 @@ import Testing
       try? FileManager.default.setAttributes(
         [.posixPermissions: 0o755], ofItemAtPath: locked.path)
     }
-    let outcome = try await SFZPlayRunner.run(
+    let outcome = SFZPlayInProcess.run(
       ["dc.sfz", "note.mid", "-o", "locked/take.wav"], in: fixture.folder)
     try Self.expectCleanFailure(outcome, naming: "locked/take.wav", in: fixture)
     #expect(!FileManager.default.fileExists(atPath: locked.appendingPathComponent("take.wav").path))
@@ -102,26 +103,26 @@ import Testing
     "<region> lokey=60 hikey=61\n",
     "<region> sample=absent.wav\n",
   ])
-  func malformedInstrument(text: String) async throws {
+  func malformedInstrument(text: String) throws {
     let fixture = try Self.prepared()
     defer { fixture.remove() }
     try fixture.write("broken.sfz", text: text)
-    let outcome = try await SFZPlayRunner.run(
+    let outcome = SFZPlayInProcess.run(
       ["broken.sfz", "note.mid", "-o", "out.wav"], in: fixture.folder)
     try Self.expectCleanFailure(outcome, naming: "broken.sfz", in: fixture)
   }
 
-  @Test func strictTurnsWarningsIntoErrors() async throws {
+  @Test func strictTurnsWarningsIntoErrors() throws {
     let fixture = try Self.prepared()
     defer { fixture.remove() }
     try fixture.write(
       "odd.sfz", text: "<region> sample=dc.wav pitch_keycenter=60 bogus_opcode=1\n")
-    let lenient = try await SFZPlayRunner.run(
+    let lenient = SFZPlayInProcess.run(
       ["odd.sfz", "note.mid", "-o", "lenient.wav", "--quiet"], in: fixture.folder)
     #expect(lenient.status == 0)
     #expect(lenient.stderr.contains("bogus_opcode"))
     #expect(fixture.exists("lenient.wav"))
-    let strict = try await SFZPlayRunner.run(
+    let strict = SFZPlayInProcess.run(
       ["odd.sfz", "note.mid", "-o", "out.wav", "--strict"], in: fixture.folder)
     try Self.expectCleanFailure(strict, naming: "odd.sfz", in: fixture)
   }
@@ -133,31 +134,31 @@ import Testing
       tracks: [[.noteOn(delta: 0, key: 60), .noteOff(delta: ticks, key: 60)]])
   }
 
-  @Test func runawaySongIsRefused() async throws {
+  @Test func runawaySongIsRefused() throws {
     let fixture = try Self.prepared()
     defer { fixture.remove() }
     // 93600 ticks = 13 hours.
     try fixture.write("forever.mid", song: Self.longNote(ticks: 93_600))
-    let outcome = try await SFZPlayRunner.run(
-      ["dc.sfz", "forever.mid", "-o", "out.wav"], in: fixture.folder, timeout: 10)
+    let outcome = SFZPlayInProcess.run(
+      ["dc.sfz", "forever.mid", "-o", "out.wav"], in: fixture.folder)
     try Self.expectCleanFailure(outcome, naming: "forever.mid", in: fixture)
   }
 
-  @Test func wavPastFourGigabytesIsRefused() async throws {
+  @Test func wavPastFourGigabytesIsRefused() throws {
     let fixture = try Self.prepared()
     defer { fixture.remove() }
     // 21600 ticks = 3 hours; at 384 kHz in 32-bit float that is 33 GB.
     try fixture.write("long.mid", song: Self.longNote(ticks: 21_600))
-    let outcome = try await SFZPlayRunner.run(
+    let outcome = SFZPlayInProcess.run(
       ["dc.sfz", "long.mid", "-o", "out.wav", "--sample-rate", "384000", "--bit-depth", "32f"],
-      in: fixture.folder, timeout: 10)
+      in: fixture.folder)
     try Self.expectCleanFailure(outcome, naming: "out.wav", in: fixture)
   }
 
-  @Test func flacCannotHoldFloats() async throws {
+  @Test func flacCannotHoldFloats() throws {
     let fixture = try Self.prepared()
     defer { fixture.remove() }
-    let outcome = try await SFZPlayRunner.run(
+    let outcome = SFZPlayInProcess.run(
       ["dc.sfz", "note.mid", "-o", "take.flac", "--bit-depth", "32f"], in: fixture.folder)
     #expect(outcome.status != 0)
     #expect(outcome.stderr.contains("take.flac"))

@@ -1,3 +1,4 @@
+import AudioTestSupport
 import CSndfile
 import Foundation
 
@@ -100,51 +101,9 @@ struct AudioFile {
     }
   }
 
-  /// Frames where the left channel rises through `threshold`.
+  /// Frames where the left channel rises through `threshold`; the default is half the DC
+  /// instrument's level.
   func onsets(threshold: Float = 0.25) -> [Int] {
-    let channel = left
-    return channel.indices.filter { index in
-      channel[index] >= threshold && (index == 0 || channel[index - 1] < threshold)
-    }
-  }
-}
-
-/// The package folder, found from this file's path, and the shared corpus beside it.
-enum Corpus {
-  static let packageRoot: URL = {
-    var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    while folder.path != "/" {
-      if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path)
-      {
-        return folder
-      }
-      folder = folder.deletingLastPathComponent()
-    }
-    return folder
-  }()
-
-  static let midiFolder = packageRoot.appendingPathComponent("../shared/corpus/midi")
-    .standardizedFileURL
-
-  static var isAvailable: Bool { FileManager.default.fileExists(atPath: midiFolder.path) }
-
-  /// Every file at the top level of the corpus and anywhere under edge-cases/ (README and
-  /// LICENSE files too: they must be refused cleanly).
-  static var midiFiles: [URL] {
-    let manager = FileManager.default
-    let isFile = { (url: URL) in
-      (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
-    }
-    let top =
-      ((try? manager.contentsOfDirectory(
-        at: midiFolder, includingPropertiesForKeys: [.isRegularFileKey])) ?? []).filter(isFile)
-    var edges: [URL] = []
-    if let walker = manager.enumerator(
-      at: midiFolder.appendingPathComponent("edge-cases"),
-      includingPropertiesForKeys: [.isRegularFileKey])
-    {
-      for case let url as URL in walker where isFile(url) { edges.append(url) }
-    }
-    return (top + edges).sorted { $0.path < $1.path }
+    Measure.onsets(left, threshold: threshold)
   }
 }

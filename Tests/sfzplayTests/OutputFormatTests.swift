@@ -1,3 +1,4 @@
+import AudioTestSupport
 import CSndfile
 import Foundation
 import Testing
@@ -9,11 +10,11 @@ import Testing
     format: 0, ticksPerQuarter: 480,
     tracks: [[.noteOn(delta: 0, key: 60), .noteOff(delta: 480, key: 60)]])
 
-  static func render(_ options: [String], output: String) async throws -> (Fixture, AudioFile) {
+  static func render(_ options: [String], output: String) throws -> (Fixture, AudioFile) {
     let fixture = try Fixture()
     try fixture.writeDCInstrument()
     try fixture.write("note.mid", song: halfSecondNote)
-    let outcome = try await SFZPlayRunner.run(
+    let outcome = SFZPlayInProcess.run(
       ["dc.sfz", "note.mid", "-o", output, "--quiet"] + options, in: fixture.folder)
     #expect(outcome.status == 0, "\(outcome.stderr)")
     return (fixture, try AudioFile(url: fixture.url(output)))
@@ -26,8 +27,8 @@ import Testing
     ("16", "out.flac", Int32(SF_FORMAT_FLAC | SF_FORMAT_PCM_16)),
     ("24", "out.flac", Int32(SF_FORMAT_FLAC | SF_FORMAT_PCM_24)),
   ])
-  func writesTheRequestedFormat(depth: String, output: String, format: Int32) async throws {
-    let (fixture, audio) = try await Self.render(["--bit-depth", depth], output: output)
+  func writesTheRequestedFormat(depth: String, output: String, format: Int32) throws {
+    let (fixture, audio) = try Self.render(["--bit-depth", depth], output: output)
     defer { fixture.remove() }
     #expect(audio.format == format)
     #expect(audio.sampleRate == 48_000)
@@ -41,13 +42,13 @@ import Testing
     #expect(audio.samples.suffix(20).allSatisfy { abs($0) < 0.001 })
   }
 
-  @Test func sixteenBitIsDitheredAndReproducible() async throws {
-    let (fixture, audio) = try await Self.render(["--bit-depth", "16"], output: "a.wav")
+  @Test func sixteenBitIsDitheredAndReproducible() throws {
+    let (fixture, audio) = try Self.render(["--bit-depth", "16"], output: "a.wav")
     defer { fixture.remove() }
     // A constant input comes out as several neighbouring codes: the dither is there.
     let codes = Set(audio.left[100..<23_900].map { Int(($0 * 32_768).rounded()) })
     #expect(codes.count >= 2 && codes.count <= 4)
-    let again = try await SFZPlayRunner.run(
+    let again = SFZPlayInProcess.run(
       ["dc.sfz", "note.mid", "-o", "b.wav", "--bit-depth", "16", "--quiet"], in: fixture.folder)
     #expect(again.status == 0)
     let first = try Data(contentsOf: fixture.url("a.wav"))
@@ -56,14 +57,14 @@ import Testing
   }
 
   @Test(arguments: ["out.flac", "out.wav"])
-  func twoRunsGiveIdenticalBytes(output: String) async throws {
+  func twoRunsGiveIdenticalBytes(output: String) throws {
     let fixture = try Fixture()
     defer { fixture.remove() }
     try fixture.writeDCInstrument()
     try fixture.write("tempo.mid", song: TimingTests.tempoChangeSong())
     var renders: [Data] = []
     for depth in output.hasSuffix("flac") ? ["24", "24"] : ["32f", "32f"] {
-      let outcome = try await SFZPlayRunner.run(
+      let outcome = SFZPlayInProcess.run(
         ["dc.sfz", "tempo.mid", "-o", output, "--bit-depth", depth, "--quiet"],
         in: fixture.folder)
       #expect(outcome.status == 0)
@@ -74,8 +75,8 @@ import Testing
   }
 
   @Test(arguments: [44_100, 96_000])
-  func rendersAtTheChosenRate(rate: Int) async throws {
-    let (fixture, audio) = try await Self.render(
+  func rendersAtTheChosenRate(rate: Int) throws {
+    let (fixture, audio) = try Self.render(
       ["--sample-rate", "\(rate)", "--bit-depth", "32f"], output: "out.wav")
     defer { fixture.remove() }
     #expect(audio.sampleRate == rate)
@@ -86,8 +87,8 @@ import Testing
     #expect(audio.onsets() == [0])
   }
 
-  @Test func gainScalesTheOutput() async throws {
-    let (fixture, audio) = try await Self.render(
+  @Test func gainScalesTheOutput() throws {
+    let (fixture, audio) = try Self.render(
       ["--gain", "-6", "--bit-depth", "32f"], output: "quiet.wav")
     defer { fixture.remove() }
     // 0.5 * 10^(-6/20) = 0.25059
@@ -95,7 +96,7 @@ import Testing
     #expect(audio.onsets(threshold: 0.125) == [0])
   }
 
-  @Test func qualitiesDifferOnPitchedMaterial() async throws {
+  @Test func qualitiesDifferOnPitchedMaterial() throws {
     let fixture = try Fixture()
     defer { fixture.remove() }
     // A 3 kHz sine played a fifth up: the interpolators leave different errors.
@@ -110,14 +111,14 @@ import Testing
         tracks: [[.noteOn(delta: 0, key: 67), .noteOff(delta: 480, key: 67)]]))
     var renders: [String: [Float]] = [:]
     for quality in ["linear", "hermite", "sinc"] {
-      let outcome = try await SFZPlayRunner.run(
+      let outcome = SFZPlayInProcess.run(
         [
           "sine.sfz", "fifth.mid", "-o", "\(quality).wav", "--quality", quality, "--bit-depth",
           "32f", "--quiet",
         ], in: fixture.folder)
       #expect(outcome.status == 0, "\(outcome.stderr)")
       let left = try AudioFile(url: fixture.url("\(quality).wav")).left
-      let peak = left.map(abs).max() ?? 0
+      let peak = Measure.peak(left[...])
       #expect(peak > 0.4 && peak < 0.6)
       renders[quality] = left
     }
@@ -125,7 +126,7 @@ import Testing
     #expect(renders["hermite"] != renders["sinc"])
   }
 
-  @Test func polyphonyOneSoundsOneNoteAtATime() async throws {
+  @Test func polyphonyOneSoundsOneNoteAtATime() throws {
     let fixture = try Fixture()
     defer { fixture.remove() }
     // 4 s of DC at 8 kHz: long enough for both notes, whatever their pitch.
@@ -143,7 +144,7 @@ import Testing
         ]))
     var levels: [String: Float] = [:]
     for polyphony in ["1", "2"] {
-      let outcome = try await SFZPlayRunner.run(
+      let outcome = SFZPlayInProcess.run(
         [
           "dc.sfz", "overlap.mid", "-o", "p\(polyphony).wav", "--polyphony", polyphony,
           "--sample-rate", "8000", "--bit-depth", "32f", "--quiet",

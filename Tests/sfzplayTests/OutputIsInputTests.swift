@@ -17,11 +17,10 @@ import Testing
   static func expectRefusal(
     _ arguments: [String], naming output: String, keeps input: String, in fixture: Fixture,
     sourceLocation: SourceLocation = #_sourceLocation
-  ) async throws {
+  ) throws {
     let before = try Data(contentsOf: fixture.url(input))
-    let outcome = try await SFZPlayRunner.run(arguments + ["--quiet"], in: fixture.folder)
+    let outcome = SFZPlayInProcess.run(arguments + ["--quiet"], in: fixture.folder)
     #expect(outcome.status != 0, sourceLocation: sourceLocation)
-    #expect(!outcome.wasSignalled, sourceLocation: sourceLocation)
     #expect(outcome.errorLines.count == 1, "\(outcome.stderr)", sourceLocation: sourceLocation)
     let line = outcome.errorLines.first ?? ""
     #expect(
@@ -33,75 +32,75 @@ import Testing
       sourceLocation: sourceLocation)
   }
 
-  @Test func midiFileNamedWav() async throws {
+  @Test func midiFileNamedWav() throws {
     let fixture = try Self.prepared()
     defer { fixture.remove() }
-    try await Self.expectRefusal(
+    try Self.expectRefusal(
       ["dc.sfz", "song.wav", "-o", "song.wav"], naming: "song.wav", keeps: "song.wav",
       in: fixture)
     // Without -o the output is the song's name with .wav, here the song itself.
-    try await Self.expectRefusal(
+    try Self.expectRefusal(
       ["dc.sfz", "song.wav"], naming: "song.wav", keeps: "song.wav", in: fixture)
   }
 
-  @Test func midiFileThroughDotDot() async throws {
+  @Test func midiFileThroughDotDot() throws {
     let fixture = try Self.prepared()
     defer { fixture.remove() }
     try FileManager.default.createDirectory(
       at: fixture.url("sub"), withIntermediateDirectories: false)
-    try await Self.expectRefusal(
+    try Self.expectRefusal(
       ["dc.sfz", "song.wav", "-o", "sub/../song.wav"], naming: "sub/../song.wav",
       keeps: "song.wav", in: fixture)
   }
 
-  @Test func symbolicLinkToMIDIFile() async throws {
+  @Test func symbolicLinkToMIDIFile() throws {
     let fixture = try Self.prepared()
     defer { fixture.remove() }
     try FileManager.default.createSymbolicLink(
       atPath: fixture.url("link.wav").path, withDestinationPath: "song.wav")
-    try await Self.expectRefusal(
+    try Self.expectRefusal(
       ["dc.sfz", "song.wav", "-o", "link.wav"], naming: "link.wav", keeps: "song.wav",
       in: fixture)
-    try await Self.expectRefusal(
+    try Self.expectRefusal(
       ["dc.sfz", "link.wav", "-o", "song.wav"], naming: "song.wav", keeps: "link.wav",
       in: fixture)
   }
 
-  @Test func sampleFile() async throws {
+  @Test func sampleFile() throws {
     let fixture = try Self.prepared()
     defer { fixture.remove() }
-    try await Self.expectRefusal(
+    try Self.expectRefusal(
       ["dc.sfz", "note.mid", "-o", "dc.wav"], naming: "dc.wav", keeps: "dc.wav", in: fixture)
   }
 
-  @Test func instrumentFile() async throws {
+  @Test func instrumentFile() throws {
     let fixture = try Self.prepared()
     defer { fixture.remove() }
     try fixture.write("instrument.wav", text: "<region> sample=dc.wav\n")
-    try await Self.expectRefusal(
+    try Self.expectRefusal(
       ["instrument.wav", "note.mid", "-o", "instrument.wav"], naming: "instrument.wav",
       keeps: "instrument.wav", in: fixture)
   }
 
-  @Test func includedFileThroughALink() async throws {
+  @Test func includedFileThroughALink() throws {
     let fixture = try Self.prepared()
     defer { fixture.remove() }
     try fixture.write("regions.sfzh", text: "<region> sample=dc.wav\n")
     try fixture.write("main.sfz", text: "#include \"regions.sfzh\"\n")
     try FileManager.default.createSymbolicLink(
       atPath: fixture.url("alias.wav").path, withDestinationPath: "regions.sfzh")
-    try await Self.expectRefusal(
+    try Self.expectRefusal(
       ["main.sfz", "note.mid", "-o", "alias.wav"], naming: "alias.wav", keeps: "regions.sfzh",
       in: fixture)
   }
 
   /// A new file, or an existing file that is no input, is written as usual.
-  @Test func otherOutputsAreWritten() async throws {
+  @Test func otherOutputsAreWritten() throws {
     let fixture = try Self.prepared()
     defer { fixture.remove() }
     try Data("an earlier render".utf8).write(to: fixture.url("out.wav"))
     for output in ["new.wav", "out.wav"] {
-      let outcome = try await SFZPlayRunner.run(
+      let outcome = SFZPlayInProcess.run(
         ["dc.sfz", "note.mid", "-o", output, "--quiet"], in: fixture.folder)
       #expect(outcome.status == 0, "\(outcome.stderr)")
       #expect(try AudioFile(url: fixture.url(output)).frames > 0)

@@ -1,3 +1,4 @@
+import AudioTestSupport
 import Foundation
 import Testing
 
@@ -39,9 +40,7 @@ import Testing
     "dim-cabasa": Bound(median: 4.2, p90: 10, why: "random sample choice"),
   ]
 
-  static let tool = Corpus.packageRoot.appendingPathComponent(
-    "../shared/tools/reference-compare.py"
-  ).standardizedFileURL
+  static let tool = TestData.shared.appendingPathComponent("tools/reference-compare.py")
 
   static var isAvailable: Bool { FileManager.default.fileExists(atPath: tool.path) }
 

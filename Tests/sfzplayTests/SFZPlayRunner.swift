@@ -1,20 +1,17 @@
 import Foundation
 
-/// Runs the built `sfzplay` binary and collects what it printed.
+/// Runs the built `sfzplay` binary and collects what it printed, for the tests that need a
+/// process of its own: its exit status and signals, `--help`, the demo, and inputs that might
+/// crash or hang it.
 enum SFZPlayRunner {
   /// How one run ended.
-  struct Outcome {
+  struct Outcome: PrintedRun {
     var status: Int32
     /// True when the process died of a signal (a crash), not by exiting.
     var wasSignalled: Bool
     var timedOut: Bool
     var stdout: String
     var stderr: String
-
-    /// Non-empty lines of standard error.
-    var errorLines: [String] {
-      stderr.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
-    }
   }
 
   /// The binary next to the test bundle (SwiftPM puts both in the products folder).

@@ -6,7 +6,7 @@ import Testing
 @Suite struct SongWarningTests {
   /// A track that opens with data bytes (running status with nothing to run on) still plays
   /// its notes, and sfzplay says which track and byte it skipped.
-  @Test func strayDataBytesAreSkippedAndReported() async throws {
+  @Test func strayDataBytesAreSkippedAndReported() throws {
     let fixture = try Fixture()
     defer { fixture.remove() }
     try fixture.writeDCInstrument(seconds: 0.2)
@@ -15,7 +15,7 @@ import Testing
       + SMFBuilder.event(96, 0x80, 60, 0) + SMFBuilder.endOfTrack()
     try fixture.write(
       "stray.mid", bytes: SMFBuilder.file(format: 0, chunks: [SMFBuilder.chunk("MTrk", body)]))
-    let outcome = try await SFZPlayRunner.run(
+    let outcome = SFZPlayInProcess.run(
       ["dc.sfz", "stray.mid", "-o", "out.wav", "--bit-depth", "32f", "--quiet"],
       in: fixture.folder)
     #expect(outcome.status == 0, "\(outcome.stderr)")

@@ -8,7 +8,7 @@ import Testing
   static let heldNote = StandardMIDIWriter(
     format: 0, ticksPerQuarter: 480, tracks: [[.noteOn(delta: 0, key: 60)]])
 
-  static func render(level: Float, tail: String) async throws -> AudioFile {
+  static func render(level: Float, tail: String) throws -> AudioFile {
     let fixture = try Fixture()
     defer { fixture.remove() }
     try fixture.writeSample(
@@ -16,7 +16,7 @@ import Testing
     try fixture.write(
       "held.sfz", text: "<control> set_cc7=127\n<region> sample=held.wav pitch_keycenter=60\n")
     try fixture.write("held.mid", song: heldNote)
-    let outcome = try await SFZPlayRunner.run(
+    let outcome = SFZPlayInProcess.run(
       [
         "held.sfz", "held.mid", "-o", "out.wav", "--sample-rate", "8000", "--tail", tail,
         "--bit-depth", "32f", "--quiet",
@@ -25,22 +25,22 @@ import Testing
     return try AudioFile(url: fixture.url("out.wav"))
   }
 
-  @Test func audibleNoteStopsAtTheTailLimit() async throws {
-    let audio = try await Self.render(level: 0.5, tail: "0.5")
+  @Test func audibleNoteStopsAtTheTailLimit() throws {
+    let audio = try Self.render(level: 0.5, tail: "0.5")
     // The event's own frame, then exactly 0.5 s at 8 kHz.
     #expect(audio.frames == 1 + 4_000)
     #expect(abs(audio.left[audio.frames - 1] - 0.5) < 0.001)
   }
 
-  @Test func inaudibleNoteStopsAfterAQuietTenthOfASecond() async throws {
+  @Test func inaudibleNoteStopsAfterAQuietTenthOfASecond() throws {
     // 2e-5 is -94 dBFS: the voice sounds, but below the -90 dBFS line.
-    let audio = try await Self.render(level: 2e-5, tail: "3")
+    let audio = try Self.render(level: 2e-5, tail: "3")
     // 100 ms is 800 frames; the render stops at the end of the block (256) that reaches it.
     #expect(audio.frames >= 1 + 800 && audio.frames <= 1 + 800 + 256)
   }
 
-  @Test func zeroTailEndsOnTheLastEvent() async throws {
-    let audio = try await Self.render(level: 0.5, tail: "0")
+  @Test func zeroTailEndsOnTheLastEvent() throws {
+    let audio = try Self.render(level: 0.5, tail: "0")
     #expect(audio.frames == 1)
   }
 }

@@ -29,12 +29,12 @@ import Testing
   static let expectedOnsets = [0, 24_000, 48_000, 64_000, 72_667, 80_000, 86_000]
 
   @Test(arguments: [256, 1, 1_000, 4_096])
-  func onsetsLandOnExactFrames(blockSize: Int) async throws {
+  func onsetsLandOnExactFrames(blockSize: Int) throws {
     let fixture = try Fixture()
     defer { fixture.remove() }
     try fixture.writeDCInstrument()
     try fixture.write("tempo.mid", song: Self.tempoChangeSong())
-    let outcome = try await SFZPlayRunner.run(
+    let outcome = SFZPlayInProcess.run(
       [
         "dc.sfz", "tempo.mid", "-o", "out.wav", "--bit-depth", "32f", "--block-size",
         "\(blockSize)", "--quiet",

@@ -8,7 +8,7 @@ import Testing
 
 /// Real instruments play real MIDI files: no NaN, no clipping at default gain, every note that
 /// falls on a mapped key audible.
-@Suite("Corpus instruments render", .enabled(if: DecodingCorpus.isAvailable))
+@Suite("Corpus instruments render", .enabled(if: TestData.exists(TestData.corpusInstruments)))
 struct CorpusRenderTests {
   static let rate = 48_000.0
   /// Seconds of each song rendered: enough notes to exercise the instrument, quick in a debug build.
@@ -25,9 +25,8 @@ struct CorpusRenderTests {
   private func render(_ instrument: String, _ song: String, transpose: Int = 0) throws -> Outcome {
     let sampler = Sampler(sampleRate: Self.rate, maximumPolyphony: 256)
     let report = try sampler.loadInstrument(
-      url: DecodingCorpus.instruments.appendingPathComponent(instrument))
-    let midi = try MIDIFile(
-      contentsOf: DecodingCorpus.root.appendingPathComponent("midi").appendingPathComponent(song))
+      url: TestData.corpusInstruments.appendingPathComponent(instrument))
+    let midi = try MIDIFile(contentsOf: TestData.corpusMIDI.appendingPathComponent(song))
     let frames = Int(Self.seconds * Self.rate)
     let keys = report.keyRange ?? 0...(-1)
     let onsets: [Int] = midi.events.compactMap { event in
@@ -36,23 +35,15 @@ struct CorpusRenderTests {
       return frame < frames - 4_800 && keys.contains(Int(note) + transpose) ? frame : nil
     }
     let schedule = EventSchedule.make(song: midi, sampleRate: Int(Self.rate), transpose: transpose)
-    var cursor = EventCursor(schedule.filter { $0.frame < frames - 4_800 })
-    var left = [Float](repeating: 0, count: frames)
-    var right = [Float](repeating: 0, count: frames)
-    var block: [SamplerEvent] = []
-    var done = 0
-    while done < frames {
-      let n = min(256, frames - done)
-      cursor.events(from: done, frames: n, into: &block)
-      left.withUnsafeMutableBufferPointer { l in
-        right.withUnsafeMutableBufferPointer { r in
-          block.withUnsafeBufferPointer {
-            sampler.render(
-              frameCount: n, events: $0, left: l.baseAddress! + done, right: r.baseAddress! + done)
-          }
-        }
-      }
-      done += n
+      .filter { $0.frame < frames - 4_800 }
+    var left: [Float] = []
+    var right: [Float] = []
+    SongRenderer(sampler: sampler).render(
+      schedule, tailFrames: frames - EventCursor(schedule).endFrame
+    ) { block in
+      left.append(contentsOf: block.left)
+      right.append(contentsOf: block.right)
+      return true
     }
     return Outcome(
       left: left, right: right, onsets: onsets, unplayed: sampler.unplayedNoteCount, report: report)

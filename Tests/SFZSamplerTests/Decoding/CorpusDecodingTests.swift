@@ -1,3 +1,4 @@
+import AudioTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -7,7 +8,7 @@ import Testing
 /// Every sample of the real instruments decodes to sane audio; loop counts match what the
 /// corpus README documents. Files are decoded on all cores at once, which also exercises
 /// concurrent use of libsndfile.
-@Suite(.enabled(if: DecodingCorpus.isAvailable)) struct CorpusDecodingTests {
+@Suite(.enabled(if: TestData.exists(TestData.corpusInstruments))) struct CorpusDecodingTests {
   struct Outcome: Sendable {
     var path: String
     var bytes: Int
@@ -58,8 +59,8 @@ import Testing
 
   /// Every corpus sample, decoded once for all the tests of this suite.
   static let everySample: (outcomes: [Outcome], seconds: Double) = {
-    let files = DecodingCorpus.files(
-      under: DecodingCorpus.instruments, extensions: ["wav", "flac", "aif", "aiff", "ogg", "wv"])
+    let files = TestData.files(
+      under: TestData.corpusInstruments, extensions: ["wav", "flac", "aif", "aiff", "ogg", "wv"])
     let clock = ContinuousClock()
     var outcomes: [Outcome] = []
     let elapsed = clock.measure { outcomes = decodeAll(files) }
@@ -70,7 +71,7 @@ import Testing
   }()
 
   static func outcomes(in instrument: String, fileExtension: String) -> [Outcome] {
-    let folder = DecodingCorpus.instruments.appendingPathComponent(instrument).path + "/"
+    let folder = TestData.corpusInstruments.appendingPathComponent(instrument).path + "/"
     return everySample.outcomes.filter {
       $0.path.hasPrefix(folder) && $0.path.lowercased().hasSuffix("." + fileExtension)
     }

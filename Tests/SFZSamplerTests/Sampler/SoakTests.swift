@@ -11,18 +11,15 @@ struct SoakTests {
   static let minutes = Double(ProcessInfo.processInfo.environment["SFZSAMPLER_SOAK_MINUTES"] ?? "")
   /// A real instrument from the shared corpus: 88 keys of multisampled Wurlitzer with release
   /// samples and note polyphony, so voices start, steal and release all the time.
-  static let instrument = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent(
-      "../../../../shared/corpus/instruments/GregSullivan.E-Pianos/Wurlitzer EP200/"
-        + "Wurlitzer EP200.sfz"
-    ).standardized
+  static let instrument = TestData.corpusInstruments.appendingPathComponent(
+    "GregSullivan.E-Pianos/Wurlitzer EP200/Wurlitzer EP200.sfz")
   static let rate = 48_000.0
   static let block = 256
 
   @Test(
     "an hour of dense MIDI: flat resident memory, finite output, exact pitch at the end",
     .enabled(if: minutes != nil, "set SFZSAMPLER_SOAK_MINUTES (make soak)"),
-    .enabled(if: FileManager.default.fileExists(atPath: instrument.path), "../shared absent"))
+    .enabled(if: TestData.exists(instrument), "../shared absent"))
   func hourOfPlaying() throws {
     let minutes = try #require(Self.minutes)
     let sampler = Sampler(sampleRate: Self.rate, maximumPolyphony: 128)

@@ -18,14 +18,12 @@ struct StressTests {
   static let seconds = Double(environment["SFZSAMPLER_STRESS_SECONDS"] ?? "") ?? 3
   /// Sanitizer runtimes replace malloc (nothing to count) and slow everything down (no timing).
   static let underSanitizer = environment["SFZSAMPLER_SANITIZER"] != nil
-  /// The bundled demo instrument (Tests/SFZSamplerTests/Sampler/ is three folders down).
-  static let demo = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("instruments/demo.sfz")
+  /// The bundled demo instrument.
+  static let demo = TestData.bundledInstruments.appendingPathComponent("demo.sfz")
 
   @Test(
     "render allocates nothing, never outputs NaN and keeps its cost while the control thread storms",
-    .enabled(if: FileManager.default.fileExists(atPath: demo.path), "instruments/ absent"))
+    .enabled(if: TestData.exists(demo), "instruments/ absent"))
   func controlStormWhileRendering() throws {
     let sampler = Sampler(sampleRate: 48_000, maximumPolyphony: 64)
     let renderer = PacedRenderer(sampler: sampler, blockSize: 128, capacity: 1 << 21)

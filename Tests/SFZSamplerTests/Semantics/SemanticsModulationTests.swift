@@ -51,13 +51,8 @@ struct SemanticsModulationTests {
       "<region> sample=*sine amp_veltrack=0 pitchlfo_freq=4 pitchlfo_depth_oncc21=100")
     func swing(_ cc: UInt8) -> Double {
       let out = rig.strike(72, frames: 48_000, before: [.controlChange(controller: 21, value: cc)])
-      var cents: [Double] = []
-      var last: Double?
-      for i in 1..<out.count where out[i - 1] < 0 && out[i] >= 0 {
-        let t = Double(i - 1) + Double(-out[i - 1] / (out[i] - out[i - 1]))
-        if let last { cents.append(1200 * log2(48_000 / (t - last) / (SemanticsRig.middleC * 2))) }
-        last = t
-      }
+      let cents = Measure.centsByPeriod(out, sampleRate: 48_000, base: SemanticsRig.middleC * 2)
+        .map(\.cents)
       return (cents.max() ?? 0) - (cents.min() ?? 0)
     }
     #expect(swing(0) < 2, "no vibrato at CC21 0")

@@ -1,6 +1,7 @@
 import AudioTestSupport
 import Foundation
 import SFZSampler
+import SongPlayback
 
 /// A sampler loaded from SFZ text written for one test, played with timed events.
 ///
@@ -25,34 +26,18 @@ struct SemanticsRig {
     sampler.setUnityChannelVolume()
   }
 
-  /// Renders `frames` frames (left channel) in blocks of 128, each event at its frame counted
-  /// from the start of this call.
+  /// Renders `frames` frames (left channel) in blocks of at most 128, each event at its frame
+  /// counted from the start of this call; events at `frames` or later are never played.
   func render(_ frames: Int, _ events: [SamplerEvent] = []) -> [Float] {
-    let block = 128
-    var left = [Float](repeating: 0, count: frames)
-    var right = [Float](repeating: 0, count: frames)
-    let sorted = events.sorted { $0.frame < $1.frame }
-    var next = 0
-    left.withUnsafeMutableBufferPointer { l in
-      right.withUnsafeMutableBufferPointer { r in
-        var done = 0
-        while done < frames {
-          let n = min(block, frames - done)
-          var inBlock: [SamplerEvent] = []
-          while next < sorted.count, sorted[next].frame < done + n {
-            var event = sorted[next]
-            event.frame = max(event.frame - done, 0)
-            inBlock.append(event)
-            next += 1
-          }
-          inBlock.withUnsafeBufferPointer {
-            sampler.render(
-              frameCount: n, events: $0, left: l.baseAddress! + done,
-              right: r.baseAddress! + done)
-          }
-          done += n
-        }
-      }
+    let schedule = events.sorted { $0.frame < $1.frame }.filter { $0.frame < frames }
+      .map { ScheduledEvent(frame: $0.frame, event: $0) }
+    var left: [Float] = []
+    left.reserveCapacity(frames)
+    SongRenderer(sampler: sampler, blockSize: 128).render(
+      schedule, tailFrames: frames - EventCursor(schedule).endFrame
+    ) { block in
+      left.append(contentsOf: block.left)
+      return true
     }
     return left
   }

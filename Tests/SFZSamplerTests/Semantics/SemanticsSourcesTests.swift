@@ -59,14 +59,8 @@ struct SemanticsSourcesTests {
       "<region> sample=*sine amp_veltrack=0 pitchlfo_freq=5 pitchlfo_depthchanaft=100")
     func swing(_ pressure: UInt8) -> Double {
       let out = rig.strike(72, frames: 24_000, before: [.channelPressure(pressure: pressure)])
-      var periods: [Double] = []
-      var last: Double?
-      for i in 1..<out.count where out[i - 1] < 0 && out[i] >= 0 {
-        let t = Double(i - 1) + Double(-out[i - 1] / (out[i] - out[i - 1]))
-        if let last { periods.append(t - last) }
-        last = t
-      }
-      let cents = periods.map { 1200 * log2(48_000 / $0 / (SemanticsRig.middleC * 2)) }
+      let cents = Measure.centsByPeriod(out, sampleRate: 48_000, base: SemanticsRig.middleC * 2)
+        .map(\.cents)
       return (cents.max() ?? 0) - (cents.min() ?? 0)
     }
     #expect(swing(0) < 2)

@@ -14,7 +14,8 @@ struct SemanticsV2ModulatorTests {
   {
     let rig = try SemanticsRig("<region> sample=*sine amp_veltrack=0 " + sfz)
     #expect(!rig.report.diagnostics.contains { "\($0)".contains("not rendered") })
-    return V2Measure.cents(rig.strike(72, frames: frames, before: before), base: Self.c5)
+    return Measure.centsByPeriod(
+      rig.strike(72, frames: frames, before: before), sampleRate: SemanticsRig.rate, base: Self.c5)
   }
 
   /// Frames between successive upward passes of the track through its centre.
@@ -233,7 +234,8 @@ struct SemanticsV2ModulatorTests {
       "<region> sample=*sine amp_veltrack=0 eg1_pitch_oncc140=100 eg1_level0=-1 eg1_time1=0.1 "
         + "eg1_level1=0 eg1_sustain=1")
     _ = rig.strike(60, frames: 4_800)
-    let track = V2Measure.cents(rig.strike(72, frames: 14_400), base: Self.c5)
+    let track = Measure.centsByPeriod(
+      rig.strike(72, frames: 14_400), sampleRate: SemanticsRig.rate, base: Self.c5)
     let start = V2Measure.cents(track, in: 0..<200)
     let end = V2Measure.cents(track, in: 5_000..<14_400)
     #expect(start.allSatisfy { abs($0 + 1_200) < 20 }, "starts at the previous key: \(start)")

@@ -1,23 +1,8 @@
 import Foundation
 
-/// Measurements for the v2 modulator tests: pitch followed period by period, and the amplitude
-/// envelope of a high sine.
+/// Measurements for the v2 modulator tests: parts of a pitch track (`Measure.centsByPeriod`), and
+/// the amplitude envelope of a high sine.
 enum V2Measure {
-  /// Pitch in cents against `base` Hz for each period of `signal` (between upward zero
-  /// crossings), with the frame at the middle of the period.
-  static func cents(_ signal: [Float], base: Double) -> [(frame: Double, cents: Double)] {
-    var track: [(Double, Double)] = []
-    var last: Double?
-    for i in 1..<signal.count where signal[i - 1] < 0 && signal[i] >= 0 {
-      let t = Double(i - 1) + Double(-signal[i - 1] / (signal[i] - signal[i - 1]))
-      if let last {
-        track.append(((t + last) / 2, 1200 * log2(SemanticsRig.rate / (t - last) / base)))
-      }
-      last = t
-    }
-    return track
-  }
-
   /// Cents of the periods whose middle lies in `frames`.
   static func cents(
     _ track: [(frame: Double, cents: Double)], in frames: Range<Double>

@@ -6,10 +6,10 @@ import Foundation
 /// exist yet is never an input.
 enum InputGuard {
   /// Throws when `output` names the same file as one of `inputs`.
-  static func check(output: String, against inputs: [String]) throws(SFZPlayError) {
-    guard let target = FileIdentity(path: output) else { return }
-    if let input = inputs.first(where: { FileIdentity(path: $0) == target }) {
-      throw .outputIsInput(path: output, input: input)
+  static func check(output: GivenPath, against inputs: [GivenPath]) throws(SFZPlayError) {
+    guard let target = FileIdentity(path: output.path) else { return }
+    if let input = inputs.first(where: { FileIdentity(path: $0.path) == target }) {
+      throw .outputIsInput(path: output.text, input: input.text)
     }
   }
 }

@@ -1,21 +1,21 @@
 import Foundation
 
-/// A one-line progress bar on standard error, drawn only when standard error is a terminal (so
-/// logs and pipes stay clean) and redrawn only when the shown percentage changes.
+/// A one-line progress bar, drawn only where someone watches (`RunContext.drawProgress`) and
+/// redrawn only when the shown percentage changes.
 struct ProgressBar {
   private let label: String
-  private let isEnabled: Bool
+  private let draw: ((String) -> Void)?
   private var shownPercent = -1
   private static let width = 30
 
-  init(label: String, quiet: Bool) {
+  init(label: String, quiet: Bool, draw: ((String) -> Void)?) {
     self.label = label
-    isEnabled = !quiet && isatty(STDERR_FILENO) == 1
+    self.draw = quiet ? nil : draw
   }
 
   /// Shows `fraction` (0...1) of the work done.
   mutating func update(_ fraction: Double) {
-    guard isEnabled else { return }
+    guard let draw else { return }
     let percent = Int((min(max(fraction, 0), 1) * 100).rounded(.down))
     guard percent != shownPercent else { return }
     shownPercent = percent
@@ -23,12 +23,12 @@ struct ProgressBar {
     let bar =
       String(repeating: "#", count: filled)
       + String(repeating: "-", count: Self.width - filled)
-    FileHandle.standardError.write(Data("\r\(label) [\(bar)] \(percent)%".utf8))
+    draw("\r\(label) [\(bar)] \(percent)%")
   }
 
   /// Erases the bar, so the summary that follows starts on a clean line.
   func finish() {
-    guard isEnabled, shownPercent >= 0 else { return }
-    FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    guard let draw, shownPercent >= 0 else { return }
+    draw("\r\u{1B}[K")
   }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// The sample format of the output file.
-enum BitDepth: String, CaseIterable, ExpressibleByArgument {
+public enum BitDepth: String, CaseIterable, ExpressibleByArgument {
   /// 16-bit integers with TPDF dither.
   case int16 = "16"
   /// 24-bit integers, rounded (their noise floor is far below anything audible, so no dither).

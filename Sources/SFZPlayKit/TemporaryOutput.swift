@@ -1,48 +1,51 @@
 import Foundation
 
 /// The temporary file a render writes into, next to the final output so the closing rename
-/// stays on one file system. The temporary file is removed on failure, and on SIGINT or SIGTERM
-/// by a signal handler, so an earlier file at the output path is never touched until the render
-/// has succeeded.
+/// stays on one file system. The temporary file is removed on failure, and in the tool's own
+/// process on SIGINT or SIGTERM by a signal handler, so an earlier file at the output path is
+/// never touched until the render has succeeded.
 struct TemporaryOutput {
   /// Where the finished file goes.
-  let finalPath: String
+  let finalPath: GivenPath
   /// Where it is written meanwhile.
   let temporaryPath: String
+  /// Whether a signal handler removes the temporary file (see `RunContext`).
+  private let removesOnSignal: Bool
 
   /// Checks that the output folder exists and picks a temporary name in it.
-  init(finalPath: String) throws(SFZPlayError) {
-    let url = URL(fileURLWithPath: finalPath)
+  init(finalPath: GivenPath, removesOnSignal: Bool) throws(SFZPlayError) {
+    let url = finalPath.url
     let folder = url.deletingLastPathComponent().path
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue
     else {
-      throw .missingOutputFolder(path: finalPath, folder: folder)
+      throw .missingOutputFolder(path: finalPath.text, folder: folder)
     }
     guard FileManager.default.isWritableFile(atPath: folder) else {
-      throw .outputUnwritable(path: finalPath, reason: "the folder \(folder) is not writable")
+      throw .outputUnwritable(path: finalPath.text, reason: "the folder \(folder) is not writable")
     }
     self.finalPath = finalPath
+    self.removesOnSignal = removesOnSignal
     temporaryPath =
       url.deletingLastPathComponent()
       .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).sfzplay-tmp").path
-    SignalCleanup.arm(removing: temporaryPath)
+    if removesOnSignal { SignalCleanup.arm(removing: temporaryPath) }
   }
 
   /// Moves the finished file into place, replacing any earlier one.
   func commit() throws(SFZPlayError) {
-    guard rename(temporaryPath, finalPath) == 0 else {
+    guard rename(temporaryPath, finalPath.path) == 0 else {
       let reason = String(cString: strerror(errno))
       discard()
-      throw .outputUnwritable(path: finalPath, reason: reason)
+      throw .outputUnwritable(path: finalPath.text, reason: reason)
     }
-    SignalCleanup.disarm()
+    if removesOnSignal { SignalCleanup.disarm() }
   }
 
   /// Removes the temporary file.
   func discard() {
     unlink(temporaryPath)
-    SignalCleanup.disarm()
+    if removesOnSignal { SignalCleanup.disarm() }
   }
 }
 

@@ -1,16 +1,22 @@
 import Foundation
 
-/// The lines printed when a render has finished.
-struct RenderSummary {
-  var result: RenderResult
-  var sampleRate: Int
-  var wallSeconds: Double
-  var outputPath: String
-  var depth: BitDepth
-  var clippedSamples: Int
+/// What a finished render measured, and the lines sfzplay prints about it.
+public struct RenderSummary {
+  /// Frames, peak and voices.
+  public var result: RenderResult
+  /// The output's sample rate.
+  public var sampleRate: Int
+  /// Seconds the render took on the clock.
+  public var wallSeconds: Double
+  /// The output file as it was given.
+  public var outputPath: String
+  /// The output's sample format.
+  public var depth: BitDepth
+  /// Samples clipped to full scale while converting to integers.
+  public var clippedSamples: Int
 
   /// Duration, peak, voices, speed and where the file went, on one line.
-  var line: String {
+  public var line: String {
     let seconds = Double(result.frames) / Double(sampleRate)
     let speed =
       wallSeconds > 0 ? String(format: "%.1fx real time", seconds / wallSeconds) : "instant"
@@ -20,14 +26,14 @@ struct RenderSummary {
   }
 
   /// A warning when the engine cut voices whose output was not finite; nil when it cut none.
-  var silencedWarning: String? {
+  public var silencedWarning: String? {
     guard result.silencedVoices > 0 else { return nil }
     return "warning: \(result.silencedVoices) voice(s) produced NaN, infinite or absurd values"
       + " and were silenced (an unstable filter or modulation in the instrument)"
   }
 
   /// A warning when the output went past full scale; nil when it did not.
-  var clippingWarning: String? {
+  public var clippingWarning: String? {
     guard result.peak > 1 else { return nil }
     if depth == .float32 {
       return "warning: the output peaks at \(Levels.dBFS(result.peak)), above full scale"

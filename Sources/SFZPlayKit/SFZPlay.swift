@@ -5,9 +5,9 @@ import SFZSampler
 extension InterpolationQuality: ExpressibleByArgument {}
 
 /// The `sfzplay` command: renders a MIDI file through an SFZ instrument into a WAV or FLAC file.
-@main
-struct SFZPlay: ParsableCommand {
-  static let configuration = CommandConfiguration(
+public struct SFZPlay: ParsableCommand {
+  /// The command's name, abstract and help text.
+  public static let configuration = CommandConfiguration(
     commandName: "sfzplay",
     abstract: "Render a MIDI file through an SFZ instrument into a WAV or FLAC file.",
     discussion: """
@@ -102,7 +102,11 @@ struct SFZPlay: ParsableCommand {
       valueName: "instrument.sfz"))
   var check: String?
 
-  func validate() throws {
+  /// Creates the command with every option at its default (ArgumentParser fills them in).
+  public init() {}
+
+  /// Checks the options' ranges and combinations before anything is read or written.
+  public func validate() throws {
     let cores = ProcessInfo.processInfo.activeProcessorCount
     try Self.require(8_000...384_000, sampleRate, "--sample-rate")
     try Self.require(1...4_096, blockSize, "--block-size")
@@ -144,30 +148,40 @@ struct SFZPlay: ParsableCommand {
     return URL(fileURLWithPath: song).deletingPathExtension().lastPathComponent + ".wav"
   }
 
-  func run() throws {
+  /// Renders, checks an instrument, or renders the demo; failures print one line and exit 1.
+  public func run() throws {
+    let context = RunContext.process
+    let outcome: SFZPlayOutcome
     do {
-      if let check {
-        let passed = try InstrumentCheck(path: check, isStrict: strict).run()
-        if !passed { throw ExitCode.failure }
-        return
-      }
-      try render()
-    } catch let error as SFZPlayError {
-      FileHandle.printError("sfzplay: error: \(error.description)")
+      outcome = try execute(in: context)
+    } catch {
+      context.printError(error.errorLine)
       throw ExitCode.failure
     }
+    if !outcome.succeeded { throw ExitCode.failure }
   }
 
-  private func render() throws(SFZPlayError) {
+  /// Does what the tool does with these options, in `context`: prints the same lines there and
+  /// returns what it did. Call it on a command from `SFZPlay.parse(_:)`, which validates.
+  public func execute(in context: RunContext) throws(SFZPlayError) -> SFZPlayOutcome {
+    if let check {
+      let instrumentCheck = InstrumentCheck(path: context.resolve(check), isStrict: strict)
+      return .checked(passed: try instrumentCheck.run(printing: context.printOutput))
+    }
+    return .rendered(try render(in: context))
+  }
+
+  private func render(in context: RunContext) throws(SFZPlayError) -> RenderSummary {
     var instrumentPath = instrument ?? ""
     var songPath = song ?? ""
     var destination = outputPath
     if instrument == nil {
-      let demo = try DemoLocator.find()
+      let demo = try DemoLocator.find(
+        environment: context.environment, currentFolder: context.currentFolder)
       instrumentPath = demo.instrument
       songPath = demo.song
-      destination = URL(fileURLWithPath: outputPath).path
-      if !quiet { print("sfzplay: rendering the bundled demo \(demo.song)") }
+      destination = context.resolve(outputPath).url.path
+      if !quiet { context.printOutput("sfzplay: rendering the bundled demo \(demo.song)") }
     }
     let format: OutputFormat
     switch OutputFormat.make(path: destination, depth: bitDepth) {
@@ -175,18 +189,20 @@ struct SFZPlay: ParsableCommand {
     case .failure(let problem): throw .unsupportedOutput(problem.description)
     }
     let job = RenderJob(
-      instrumentPath: instrumentPath, songPath: songPath, outputPath: destination, format: format,
+      instrument: context.resolve(instrumentPath), song: context.resolve(songPath),
+      output: context.resolve(destination), format: format,
       settings: RenderSettings(sampleRate: sampleRate, blockSize: blockSize, tailSeconds: tail),
       polyphony: polyphony, quality: quality, gainDecibels: gain, isStrict: strict,
       isQuiet: quiet)
-    let summary = try job.run()
-    if !quiet { print("sfzplay: \(summary.line)") }
+    let summary = try job.run(in: context)
+    if !quiet { context.printOutput("sfzplay: \(summary.line)") }
     for warning in [summary.silencedWarning, summary.clippingWarning].compactMap({ $0 }) {
       if quiet {
-        FileHandle.printError("sfzplay: \(warning)")
+        context.printError("sfzplay: \(warning)")
       } else {
-        print("sfzplay: \(warning)")
+        context.printOutput("sfzplay: \(warning)")
       }
     }
+    return summary
   }
 }

@@ -7,9 +7,9 @@ import SongPlayback
 /// One render from start to finish: check the inputs and the output folder, load the song and
 /// the instrument, render into a temporary file and move it into place.
 struct RenderJob {
-  var instrumentPath: String
-  var songPath: String
-  var outputPath: String
+  var instrument: GivenPath
+  var song: GivenPath
+  var output: GivenPath
   var format: OutputFormat
   var settings: RenderSettings
   var polyphony: Int
@@ -18,19 +18,20 @@ struct RenderJob {
   var isStrict: Bool
   var isQuiet: Bool
 
-  /// Renders and returns the summary; on failure nothing is left at `outputPath` that was not
-  /// there before.
-  func run() throws(SFZPlayError) -> RenderSummary {
-    for (path, role) in [(instrumentPath, "instrument"), (songPath, "MIDI")] {
+  /// Renders and returns the summary, printing warnings and progress in `context`; on failure
+  /// nothing is left at `output` that was not there before.
+  func run(in context: RunContext) throws(SFZPlayError) -> RenderSummary {
+    for (input, role) in [(instrument, "instrument"), (song, "MIDI")] {
       var isFolder: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder),
+      guard FileManager.default.fileExists(atPath: input.path, isDirectory: &isFolder),
         !isFolder.boolValue
-      else { throw .missingInput(path: path, role: role) }
+      else { throw .missingInput(path: input.text, role: role) }
     }
-    try InputGuard.check(output: outputPath, against: [songPath, instrumentPath])
-    let temporary = try TemporaryOutput(finalPath: outputPath)
+    try InputGuard.check(output: output, against: [song, instrument])
+    let temporary = try TemporaryOutput(
+      finalPath: output, removesOnSignal: context.removesTemporaryFileOnSignal)
     do {
-      let summary = try render(into: temporary)
+      let summary = try render(into: temporary, in: context)
       try temporary.commit()
       return summary
     } catch {
@@ -39,40 +40,37 @@ struct RenderJob {
     }
   }
 
-  private func render(into temporary: TemporaryOutput) throws(SFZPlayError) -> RenderSummary {
-    let song: MIDIFile
+  private func render(
+    into temporary: TemporaryOutput, in context: RunContext
+  ) throws(SFZPlayError) -> RenderSummary {
+    let midi: MIDIFile
     do {
-      song = try MIDIFile(contentsOf: URL(fileURLWithPath: songPath))
+      midi = try MIDIFile(contentsOf: song.url)
     } catch {
       throw .song(error)
     }
-    try checkLength(of: song)
+    try checkLength(of: midi)
     let sampler = Sampler(
       sampleRate: Double(settings.sampleRate), maximumPolyphony: polyphony, quality: quality)
     let report: InstrumentReport
     do {
-      report = try sampler.loadInstrument(url: URL(fileURLWithPath: instrumentPath))
+      report = try sampler.loadInstrument(url: instrument.url)
     } catch {
       throw .instrument(error)
     }
     // Only the loaded instrument knows its includes and samples.
-    try InputGuard.check(output: outputPath, against: report.sourceFiles)
-    try check(report, songWarnings: song.warnings)
+    try InputGuard.check(output: output, against: report.sourceFiles.map(context.resolve))
+    try check(report, songWarnings: midi.warnings, printing: context.printError)
     sampler.masterVolume = Levels.linear(decibels: gainDecibels)
 
-    let schedule = EventSchedule.make(song: song, sampleRate: settings.sampleRate)
+    let schedule = EventSchedule.make(song: midi, sampleRate: settings.sampleRate)
     let writer = try AudioFileWriter(
-      path: temporary.temporaryPath, displayPath: outputPath, format: format,
+      path: temporary.temporaryPath, displayPath: output.text, format: format,
       sampleRate: settings.sampleRate)
     var progress = ProgressBar(
-      label: URL(fileURLWithPath: songPath).lastPathComponent, quiet: isQuiet)
+      label: song.url.lastPathComponent, quiet: isQuiet, draw: context.drawProgress)
     let started = ContinuousClock.now
-    let result = try SongRenderer(sampler: sampler, settings: settings).render(
-      schedule,
-      progress: { progress.update($0) },
-      output: { (left, right, count) throws(SFZPlayError) in
-        try writer.write(left: left, right: right, count: count)
-      })
+    let result = try play(schedule, on: sampler, into: writer, progress: &progress)
     try writer.close()
     let elapsed = ContinuousClock.now - started
     progress.finish()
@@ -80,41 +78,43 @@ struct RenderJob {
       result: result, sampleRate: settings.sampleRate,
       wallSeconds: Double(elapsed.components.seconds)
         + Double(elapsed.components.attoseconds) * 1e-18,
-      outputPath: outputPath, depth: format.depth, clippedSamples: writer.clippedSamples)
+      outputPath: output.text, depth: format.depth, clippedSamples: writer.clippedSamples)
   }
 
   /// Fails on instrument errors, on an instrument that cannot play, and on any warning with
-  /// `--strict`; otherwise prints the warnings to standard error.
-  private func check(_ report: InstrumentReport, songWarnings: [String]) throws(SFZPlayError) {
+  /// `--strict`; otherwise prints the warnings.
+  private func check(
+    _ report: InstrumentReport, songWarnings: [String], printing printError: (String) -> Void
+  ) throws(SFZPlayError) {
     let errors = report.diagnostics.filter { $0.severity == .error }
     if let first = errors.first {
       throw .instrumentErrors(first: Self.located(first), more: errors.count - 1)
     }
     if report.regionCount == 0 {
-      throw .noPlayableRegions(path: instrumentPath)
+      throw .noPlayableRegions(path: instrument.text)
     }
     let warnings = report.diagnostics.map(Self.located) + songWarnings
     if isStrict, let first = warnings.first {
       throw .strictWarnings(first: first, more: warnings.count - 1)
     }
     for diagnostic in report.diagnostics {
-      FileHandle.printError(diagnostic.description)
+      printError(diagnostic.description)
     }
     for warning in songWarnings {
-      FileHandle.printError("sfzplay: warning: \(warning)")
+      printError("sfzplay: warning: \(warning)")
     }
   }
 
   /// Refuses songs whose last event lies absurdly far away (broken or hostile delta times), and
   /// WAV files that would pass the format's 4 GB limit.
-  private func checkLength(of song: MIDIFile) throws(SFZPlayError) {
-    let seconds = (song.events.last?.seconds ?? 0) + settings.tailSeconds
+  private func checkLength(of midi: MIDIFile) throws(SFZPlayError) {
+    let seconds = (midi.events.last?.seconds ?? 0) + settings.tailSeconds
     guard seconds <= Self.longestSong else {
-      throw .songTooLong(path: songPath, seconds: seconds, limit: Self.longestSong)
+      throw .songTooLong(path: song.text, seconds: seconds, limit: Self.longestSong)
     }
     let bytes = seconds * Double(settings.sampleRate) * 2 * Double(format.depth.bytesPerSample)
     if format.container == .wav && bytes > Self.largestWAVData {
-      throw .outputTooLarge(path: outputPath, gigabytes: bytes / 1e9)
+      throw .outputTooLarge(path: output.text, gigabytes: bytes / 1e9)
     }
   }
 

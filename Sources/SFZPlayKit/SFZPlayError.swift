@@ -3,7 +3,7 @@ import MIDIFile
 import SFZSampler
 
 /// Why sfzplay stopped. Every description is one line that starts with the file it is about.
-enum SFZPlayError: Error, CustomStringConvertible {
+public enum SFZPlayError: Error, CustomStringConvertible {
   /// An input file (instrument or song) does not exist.
   case missingInput(path: String, role: String)
   /// The folder the output goes into does not exist.
@@ -32,7 +32,8 @@ enum SFZPlayError: Error, CustomStringConvertible {
   /// No bundled demo was found in any of the places searched.
   case demoNotFound(searched: [String])
 
-  var description: String {
+  /// The reason, starting with the file it is about.
+  public var description: String {
     switch self {
     case .missingInput(let path, let role):
       return "\(path): no such \(role) file"
@@ -75,9 +76,7 @@ extension SFZPlayError {
   }
 }
 
-extension FileHandle {
-  /// Writes one line to standard error; sfzplay's errors, warnings and progress go there.
-  static func printError(_ line: String) {
-    standardError.write(Data((line + "\n").utf8))
-  }
+extension SFZPlayError {
+  /// The line sfzplay prints on standard error before it exits with a failure.
+  public var errorLine: String { "sfzplay: error: \(description)" }
 }

@@ -10,8 +10,7 @@ enum DemoLocator {
   }
 
   static func find(
-    environment: [String: String] = ProcessInfo.processInfo.environment,
-    currentFolder: String = FileManager.default.currentDirectoryPath
+    environment: [String: String], currentFolder: String
   ) throws(SFZPlayError) -> Demo {
     var folders: [String] = []
     if let folder = environment["SFZPLAY_INSTRUMENTS"], !folder.isEmpty {

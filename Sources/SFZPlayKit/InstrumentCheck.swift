@@ -5,28 +5,28 @@ import SFZSampler
 /// `sfzplay --check`: loads an instrument completely and prints what it holds and every
 /// diagnostic.
 struct InstrumentCheck {
-  var path: String
+  var path: GivenPath
   var isStrict: Bool
 
-  /// Prints the report; returns false when the instrument has errors (or warnings, with
-  /// `--strict`).
-  func run() throws(SFZPlayError) -> Bool {
-    guard FileManager.default.fileExists(atPath: path) else {
-      throw .missingInput(path: path, role: "instrument")
+  /// Prints the report line by line; returns false when the instrument has errors (or
+  /// warnings, with `--strict`).
+  func run(printing printLine: (String) -> Void) throws(SFZPlayError) -> Bool {
+    guard FileManager.default.fileExists(atPath: path.path) else {
+      throw .missingInput(path: path.text, role: "instrument")
     }
     let report: InstrumentReport
     do {
-      report = try Sampler().loadInstrument(url: URL(fileURLWithPath: path))
+      report = try Sampler().loadInstrument(url: path.url)
     } catch {
       throw .instrument(error)
     }
-    print(Self.summary(report))
+    printLine(Self.summary(report))
     for diagnostic in report.diagnostics {
-      print(diagnostic.description)
+      printLine(diagnostic.description)
     }
     let errors = report.diagnostics.filter { $0.severity == .error }.count
     let warnings = report.diagnostics.count - errors
-    print(
+    printLine(
       "\(warnings) warning\(warnings == 1 ? "" : "s"), \(errors) error\(errors == 1 ? "" : "s")")
     return errors == 0 && !(isStrict && warnings > 0)
   }

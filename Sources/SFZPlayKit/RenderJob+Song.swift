@@ -1,0 +1,37 @@
+import SFZSampler
+import SongPlayback
+
+extension RenderJob {
+  /// Renders the song and its tail into `writer` and measures the peak. The tail ends at
+  /// `--tail` seconds, or earlier once the output has stayed quiet or no voice sounds.
+  func play(
+    _ schedule: [ScheduledEvent], on sampler: Sampler, into writer: AudioFileWriter,
+    progress: inout ProgressBar
+  ) throws(SFZPlayError) -> RenderResult {
+    let tailFrames = Int((settings.tailSeconds * Double(settings.sampleRate)).rounded())
+    var tail = TailDetector(sampleRate: settings.sampleRate)
+    var peak: Float = 0
+    let frames = try SongRenderer(sampler: sampler, blockSize: settings.blockSize).render(
+      schedule, tailFrames: tailFrames
+    ) { (block) throws(SFZPlayError) -> Bool in
+      for frame in 0..<block.frames {
+        peak = max(peak, abs(block.left[frame]), abs(block.right[frame]))
+      }
+      try writer.write(
+        left: block.left.baseAddress!, right: block.right.baseAddress!, count: block.frames)
+      guard block.isTail else {
+        progress.update(Double(block.start + block.frames) / Double(block.songFrames))
+        return true
+      }
+      let isOver =
+        tail.isQuiet(
+          left: block.left.baseAddress!, right: block.right.baseAddress!, count: block.frames)
+        || sampler.activeVoices == 0
+      return !isOver
+    }
+    progress.update(1)
+    return RenderResult(
+      frames: frames, peak: peak, peakVoices: sampler.peakVoices,
+      silencedVoices: sampler.silencedVoiceCount)
+  }
+}

@@ -1,0 +1,7 @@
+/// The numbers a render is set up with.
+struct RenderSettings {
+  var sampleRate: Int
+  var blockSize: Int
+  /// Longest ring-out after the last event, in seconds.
+  var tailSeconds: Double
+}

@@ -1,0 +1,89 @@
+import SFZSampler
+
+/// Renders a scheduled song through a sampler block by block, every event on its exact frame
+/// whatever the block size: the song up to and including the frame of its last event, then a
+/// tail in which its notes ring out. Each block goes to the caller, who writes, measures or
+/// copies it and says whether to go on.
+///
+/// Everything is allocated before the first block, so the loop itself never allocates.
+///
+/// ```swift
+/// let schedule = EventSchedule.make(song: try MIDIFile(contentsOf: url), sampleRate: 48_000)
+/// var peak: Float = 0
+/// SongRenderer(sampler: sampler).render(schedule, tailFrames: 96_000) { block in
+///   for frame in 0..<block.frames { peak = max(peak, abs(block.left[frame])) }
+///   return true
+/// }
+/// ```
+public struct SongRenderer {
+  /// The sampler that plays the song, with its instrument loaded.
+  public let sampler: Sampler
+  /// The most frames rendered in one call to the sampler.
+  public let blockSize: Int
+
+  /// Renders through `sampler` in blocks of at most `blockSize` frames (1 or more).
+  public init(sampler: Sampler, blockSize: Int = 256) {
+    precondition(blockSize > 0, "a block holds at least one frame")
+    self.sampler = sampler
+    self.blockSize = blockSize
+  }
+
+  /// Renders `schedule` from frame 0, then up to `tailFrames` frames more, handing every block to
+  /// `body`. Stops after a block for which `body` returns false (a tail that has gone quiet, a
+  /// cancelled render) or throws.
+  ///
+  /// - Returns: The frames rendered.
+  @discardableResult
+  public func render<Failure: Error>(
+    _ schedule: [ScheduledEvent], tailFrames: Int,
+    each body: (RenderedBlock) throws(Failure) -> Bool
+  ) throws(Failure) -> Int {
+    let left = UnsafeMutableBufferPointer<Float>.allocate(capacity: blockSize)
+    let right = UnsafeMutableBufferPointer<Float>.allocate(capacity: blockSize)
+    defer {
+      left.deallocate()
+      right.deallocate()
+    }
+    var cursor = EventCursor(schedule)
+    let songFrames = cursor.endFrame
+    let totalFrames = songFrames + max(tailFrames, 0)
+    // No block holds more events than the whole song, so the list never grows in the loop.
+    var events: [SamplerEvent] = []
+    events.reserveCapacity(schedule.count)
+    var start = 0
+    while start < totalFrames {
+      // The song's end is a block boundary: the tail starts on a block of its own.
+      let frames = min(blockSize, (start < songFrames ? songFrames : totalFrames) - start)
+      cursor.events(from: start, frames: frames, into: &events)
+      events.withUnsafeBufferPointer {
+        sampler.render(
+          frameCount: frames, events: $0, left: left.baseAddress!, right: right.baseAddress!)
+      }
+      let block = RenderedBlock(
+        start: start, songFrames: songFrames,
+        left: UnsafeBufferPointer(rebasing: left[..<frames]),
+        right: UnsafeBufferPointer(rebasing: right[..<frames]))
+      start += frames
+      guard try body(block) else { break }
+    }
+    return start
+  }
+}
+
+/// One block of a song as the sampler rendered it. Its buffers belong to the `SongRenderer` and
+/// are overwritten by the next block: copy what must outlive the call.
+public struct RenderedBlock {
+  /// The block's first frame, counted from the start of the song.
+  public let start: Int
+  /// Frames of the song itself, up to and including the frame of its last event.
+  public let songFrames: Int
+  /// The left channel, one value per frame of the block.
+  public let left: UnsafeBufferPointer<Float>
+  /// The right channel, one value per frame of the block.
+  public let right: UnsafeBufferPointer<Float>
+
+  /// Frames in the block.
+  public var frames: Int { left.count }
+  /// Whether the block lies after the song's last event, where only its notes ring out.
+  public var isTail: Bool { start >= songFrames }
+}
