@@ -32,7 +32,7 @@ struct SFZInstrumentLoader {
       parsed.regions.filter { $0.string("direction")?.lowercased() == "reverse" }
         .compactMap(\.samplePath))
     var decoded = decodeAll(sources)
-    var builder = try InstrumentBuilder(label: path)
+    var builder = try EngineInstrumentBuilder(label: path)
     var sampleIndex: [String: Int] = [:]
     var reversedIndex: [String: Int] = [:]
     var failures: [String: (error: String, regions: Int, location: SFZLocation)] = [:]
