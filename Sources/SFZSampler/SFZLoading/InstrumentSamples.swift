@@ -29,7 +29,7 @@ struct InstrumentSamples {
     sources = Self.distinctSamples(regions)
     position = Dictionary(uniqueKeysWithValues: sources.enumerated().map { ($1, $0) })
     reversedSources = Set(
-      regions.filter { $0.string("direction")?.lowercased() == "reverse" }
+      regions.filter { RegionMapping.playsReversed($0.string("direction")) }
         .compactMap(\.samplePath))
     decoded = Self.decodeAll(sources)
   }

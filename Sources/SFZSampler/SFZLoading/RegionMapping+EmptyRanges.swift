@@ -36,7 +36,7 @@ extension RegionMapping {
     withUnsafeBytes(of: r.cc_conditions) { raw in
       for condition in raw.bindMemory(to: sc_cc_range.self).prefix(Int(r.cc_condition_count)) {
         let cc = condition.cc
-        if region.opcodes["lohdcc\(cc)"] == nil && region.opcodes["hihdcc\(cc)"] == nil {
+        if !region.has("lohdcc\(cc)") && !region.has("hihdcc\(cc)") {
           check("locc\(cc)", condition.lo, "hicc\(cc)", condition.hi)
         } else if condition.lo > condition.hi {
           // The engine reads controllers in 128 steps and rounds these bounds inwards.
@@ -64,6 +64,6 @@ extension RegionMapping {
 
   /// `name=value` as the file wrote it, or with the value the region takes when it did not.
   private func written(_ name: String, _ value: some Any) -> String {
-    "\(name)=\(region.opcodes[name]?.value ?? "\(value)")"
+    "\(name)=\(region.string(name) ?? "\(value)")"
   }
 }

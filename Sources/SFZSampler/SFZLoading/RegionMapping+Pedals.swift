@@ -4,11 +4,6 @@ import SFZ
 /// Which pedals hold a region's notes (`sustain_sw`, `sustain_cc`, `sustain_lo` and the
 /// sostenuto equivalents) and the note timer condition (`lotimer`, `hitimer`).
 extension RegionMapping {
-  static let pedalAndTimerOpcodes: Set<String> = [
-    "sustain_sw", "sostenuto_sw", "sustain_cc", "sostenuto_cc", "sustain_lo", "sostenuto_lo",
-    "lotimer", "hitimer",
-  ]
-
   /// Fills the pedal and timer fields. The pedal thresholds default to 0.5, any value above 0,
   /// as ARIA documents (corpus/spec opcodes/sustain_lo.md; sc_region_init holds the value); an
   /// instrument that wants an on/off switch at the halfway point writes `sustain_lo=64`.

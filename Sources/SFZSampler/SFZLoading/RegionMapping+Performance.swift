@@ -4,25 +4,6 @@ import SFZ
 
 /// Per-note variation, amplitude shaping, crossfades and EQ.
 extension RegionMapping {
-  static let performanceOpcodes: Set<String> = [
-    "offset_random", "delay", "delay_random", "count", "direction", "loop_crossfade",
-    "pitch_veltrack", "pitch_random", "bend_step", "amp_keycenter", "amp_keytrack", "amp_random",
-    "width", "position", "fil_random", "xfin_lokey", "xfin_hikey", "xfout_lokey", "xfout_hikey",
-    "xfin_lovel", "xfin_hivel", "xfout_lovel", "xfout_hivel", "xf_keycurve", "xf_velcurve",
-    "xf_cccurve", "pan_keytrack", "pan_keycenter", "lobpm", "hibpm", "sync_beats", "sync_offset",
-  ]
-  static let eqOpcodes: Set<String> = Set(
-    (1...3).flatMap { band in
-      ["freq", "bw", "gain", "vel2freq", "vel2gain"].map { "eq\(band)_\($0)" }
-    })
-  static let velocityEnvelopeOpcodes: Set<String> = Set(
-    ["ampeg", "fileg", "pitcheg"].flatMap { eg in
-      ["delay", "attack", "hold", "decay", "sustain", "release", "depth"].map { "\(eg)_vel2\($0)" }
-    })
-  static let numberedPerformancePrefixes = [
-    "amp_velcurve_", "xfin_locc", "xfin_hicc", "xfout_locc", "xfout_hicc",
-  ]
-
   func applyPerformance(to r: inout sc_region, _ diagnostics: inout [SFZDiagnostic]) {
     r.offset_random = float("offset_random", 0)
     r.delay = float("delay", 0)
@@ -83,13 +64,10 @@ extension RegionMapping {
   ) {
     var fades: [sc_cc_crossfade] = []
     for (side, out) in [("xfin", false), ("xfout", true)] {
-      var controllers = Set<Int>()
-      for name in region.opcodes.keys {
-        for prefix in ["\(side)_locc", "\(side)_hicc"] {
-          if let cc = Self.controller(in: name, prefix) { controllers.insert(cc) }
-        }
+      let named = region.opcodes { name in
+        ["\(side)_locc", "\(side)_hicc"].lazy.compactMap { Self.controller(in: name, $0) }.first
       }
-      for cc in controllers.sorted() {
+      for cc in Set(named.map(\.0)).sorted() {
         let lo = region.int("\(side)_locc\(cc)") ?? 0
         let hi = region.int("\(side)_hicc\(cc)") ?? 0
         fades.append(
@@ -117,10 +95,8 @@ extension RegionMapping {
   /// 0 at velocity 0 and 1 at 127 unless given), or nil when the region sets none.
   func velocityCurve() -> [Float]? {
     var points: [Int: Float] = [:]
-    for (name, opcode) in region.opcodes {
-      if let velocity = Self.controller(in: name, "amp_velcurve_"), let value = opcode.number {
-        points[velocity] = Float(value)
-      }
+    for (velocity, opcode) in region.opcodes({ Self.controller(in: $0, "amp_velcurve_") }) {
+      if let value = opcode.number { points[velocity] = Float(value) }
     }
     guard !points.isEmpty else { return nil }
     if points[0] == nil { points[0] = 0 }

@@ -4,29 +4,11 @@ import SFZ
 /// The opcodes that decide when a region plays (keys, channels, controllers, keyswitches, round
 /// robins, random layers, triggers) and how its voices end (exclusive and polyphony groups).
 extension RegionMapping {
-  /// Selection and voice-lifecycle opcodes with a fixed name.
-  static let selectionOpcodes: Set<String> = [
-    "lochan", "hichan", "loprog", "hiprog", "lobend", "hibend", "lochanaft", "hichanaft",
-    "lopolyaft", "hipolyaft", "lorand", "hirand", "seq_length", "seq_position", "sw_lokey",
-    "sw_hikey", "sw_last", "sw_lolast", "sw_hilast", "sw_down", "sw_up", "sw_previous", "sw_vel",
-    "sw_default", "sw_label", "group", "off_by", "off_mode", "off_time", "polyphony",
-    "note_polyphony", "note_selfmask",
-  ]
-
-  /// Selection opcodes with a controller number (`locc64`, `on_hicc1`, ...) and the highest
-  /// number each takes: conditions read the extended controllers up to 137, triggers only those
-  /// that events move (pitch bend 128, channel and poly pressure 129 and 130).
-  static let numberedSelectionPrefixes: [String: Int] = [
-    "locc": 137, "hicc": 137, "on_locc": 130, "on_hicc": 130, "start_locc": 130,
-    "start_hicc": 130, "lohdcc": 137, "hihdcc": 137,
-  ]
-
-  /// Whether the mapping turns the opcode into sound.
-  static func isHandled(_ name: String) -> Bool {
-    handled.contains(name) || isModulation(name) || isV2Modulator(name)
-      || numberedSelectionPrefixes.contains { controller(in: name, $0.key, upTo: $0.value) != nil }
-      || numberedPerformancePrefixes.contains { controller(in: name, $0) != nil }
-  }
+  /// The highest controller a condition reads (`locc137`): the extended controllers too.
+  static let highestConditionController = 137
+  /// The highest controller a trigger reads: only those that events move (pitch bend 128,
+  /// channel and poly pressure 129 and 130).
+  static let highestTriggerController = 130
 
   /// The controller number `name` carries after `prefix`, if that is all it is.
   static func controller(in name: String, _ prefix: String, upTo highest: Int = 127) -> Int? {
@@ -39,13 +21,10 @@ extension RegionMapping {
   }
 
   /// Values of the opcodes `prefix` + controller number, by controller.
-  private func controllers(_ prefix: String) -> [Int: Int] {
-    let highest = Self.numberedSelectionPrefixes[prefix] ?? 127
+  private func controllers(_ prefix: String, upTo highest: Int) -> [Int: Int] {
     var found: [Int: Int] = [:]
-    for (name, opcode) in region.opcodes {
-      if let cc = Self.controller(in: name, prefix, upTo: highest), let value = opcode.number {
-        found[cc] = Int(value)
-      }
+    for (cc, opcode) in region.opcodes({ Self.controller(in: $0, prefix, upTo: highest) }) {
+      if let value = opcode.number { found[cc] = Int(value) }
     }
     return found
   }
@@ -54,8 +33,9 @@ extension RegionMapping {
   /// steps: rounded inwards, so the range keeps exactly the steps that lie inside it.
   private func highDefinition(_ prefix: String, rounding: FloatingPointRoundingRule) -> [Int: Int] {
     var found: [Int: Int] = [:]
-    for (name, opcode) in region.opcodes {
-      if let cc = Self.controller(in: name, prefix, upTo: 137), let value = opcode.number {
+    let highest = Self.highestConditionController
+    for (cc, opcode) in region.opcodes({ Self.controller(in: $0, prefix, upTo: highest) }) {
+      if let value = opcode.number {
         // a hair of slack, so a bound written as n/127 in decimals lands on step n
         let steps = (value * 127 + (rounding == .up ? -1e-6 : 1e-6)).rounded(rounding)
         found[cc] = Int(min(max(steps, 0), 127))
@@ -130,8 +110,11 @@ extension RegionMapping {
   private func applyControllerConditions(
     to r: inout sc_region, _ diagnostics: inout [SFZDiagnostic]
   ) {
-    let lows = controllers("locc").merging(highDefinition("lohdcc", rounding: .up)) { $1 }
-    let highs = controllers("hicc").merging(highDefinition("hihdcc", rounding: .down)) { $1 }
+    let highest = Self.highestConditionController
+    let lows = controllers("locc", upTo: highest)
+      .merging(highDefinition("lohdcc", rounding: .up)) { $1 }
+    let highs = controllers("hicc", upTo: highest)
+      .merging(highDefinition("hihdcc", rounding: .down)) { $1 }
     let numbers = Set(lows.keys).union(highs.keys).sorted()
     let limit = Int(SC_MAX_CC_CONDITIONS)
     let conditions = numbers.prefix(limit).map { cc in
@@ -164,10 +147,11 @@ extension RegionMapping {
     }
     // A controller trigger replaces the attack trigger; release regions keep theirs (as ARIA).
     // `start_loccN` is the SFZ v2 spelling of the same trigger.
-    let lows = controllers("start_locc").merging(controllers("on_locc")) { $1 }
-      .filter { $0.value >= 0 }
-    let highs = controllers("start_hicc").merging(controllers("on_hicc")) { $1 }
-      .filter { $0.value >= 0 }
+    let highest = Self.highestTriggerController
+    let lows = controllers("start_locc", upTo: highest)
+      .merging(controllers("on_locc", upTo: highest)) { $1 }.filter { $0.value >= 0 }
+    let highs = controllers("start_hicc", upTo: highest)
+      .merging(controllers("on_hicc", upTo: highest)) { $1 }.filter { $0.value >= 0 }
     let numbers = Set(lows.keys).union(highs.keys).sorted()
     guard let cc = numbers.first,
       r.trigger != SC_TRIGGER_RELEASE, r.trigger != SC_TRIGGER_RELEASE_KEY
@@ -185,18 +169,24 @@ extension RegionMapping {
   }
 
   private func applyKeyswitches(to r: inout sc_region) {
-    if region.opcodes["sw_lokey"] != nil || region.opcodes["sw_hikey"] != nil {
+    // sw_label names the keyswitch for a player's interface.
+    region.ignore(["sw_label"])
+    if region.has("sw_lokey") || region.has("sw_hikey") {
       r.sw_lokey = Int16(clamping: min(max(region.note("sw_lokey") ?? 0, 0), 127))
       r.sw_hikey = Int16(clamping: min(max(region.note("sw_hikey") ?? 127, 0), 127))
     }
     let none = Int16(SC_NO_KEY)
-    if key("sw_last") != none {
-      r.sw_lolast = key("sw_last")
-      r.sw_hilast = key("sw_last")
-    } else if key("sw_lolast") != none || key("sw_hilast") != none {
+    // All three are read: sw_last, when set, outranks the range.
+    let last = key("sw_last")
+    let lowest = key("sw_lolast")
+    let highest = key("sw_hilast")
+    if last != none {
+      r.sw_lolast = last
+      r.sw_hilast = last
+    } else if lowest != none || highest != none {
       // One end alone names a single key rather than half the keyboard.
-      r.sw_lolast = key("sw_lolast") != none ? key("sw_lolast") : key("sw_hilast")
-      r.sw_hilast = key("sw_hilast") != none ? key("sw_hilast") : key("sw_lolast")
+      r.sw_lolast = lowest != none ? lowest : highest
+      r.sw_hilast = highest != none ? highest : lowest
     }
     r.sw_down = key("sw_down")
     r.sw_up = key("sw_up")

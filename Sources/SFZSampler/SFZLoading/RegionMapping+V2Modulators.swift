@@ -4,14 +4,11 @@ import SFZ
 /// SFZ v2 LFOs (`lfoN_*`) and flex envelopes (`egN_*`): their parameters, their outputs and the
 /// controllers that scale them, as the region's v2 slots and links.
 extension RegionMapping {
-  static func isV2Modulator(_ name: String) -> Bool { V2ModulatorName(name) != nil }
-
   /// The region's v2 opcodes by modulator, the modulators in SFZ number order.
   private func v2Opcodes() -> [V2ModulatorName.Kind: [Int: [(V2ModulatorName, SFZOpcode)]]] {
     var found: [V2ModulatorName.Kind: [Int: [(V2ModulatorName, SFZOpcode)]]] = [:]
-    // Sorted names make `lfo1_freq` and `lfo01_freq` given together resolve the same every time.
-    for name in region.opcodes.keys.sorted() {
-      guard let parsed = V2ModulatorName(name), let opcode = region.opcodes[name] else { continue }
+    // In name order, `lfo1_freq` and `lfo01_freq` given together resolve the same every time.
+    for (parsed, opcode) in region.opcodes(V2ModulatorName.init) {
       found[parsed.kind, default: [:]][parsed.number, default: []].append((parsed, opcode))
     }
     return found

@@ -2,56 +2,68 @@ import CSamplerCore
 import Foundation
 import SFZ
 
-/// Turns the opcodes of one SFZ region into a region of the C core. Every opcode it reads is
-/// named in `handled` (or matched by `isHandled`, for controller-numbered names); the loader
-/// reports the others as not rendered, so nothing an instrument asks for is dropped without a
-/// word.
+/// Turns the opcodes of one SFZ region into a region of the C core. Every opcode goes through
+/// `region`, which records what was read: the loader reports the rest as not rendered, so
+/// nothing an instrument asks for is dropped without a word.
 struct RegionMapping {
-  /// Opcodes this mapping turns into sound.
-  static let handled: Set<String> = Set([
-    "sample", "key", "lokey", "hikey", "lovel", "hivel", "pitch_keycenter", "pitch_keytrack",
-    "tune", "transpose", "bend_up", "bend_down", "volume", "amplitude", "global_volume",
-    "master_volume", "group_volume", "global_amplitude", "master_amplitude", "group_amplitude",
-    "amp_veltrack", "pan", "offset", "end", "loop_mode", "loop_start", "loop_end", "trigger",
-    "rt_decay", "fil_type", "cutoff", "resonance", "fil_keytrack", "fil_keycenter", "fil_veltrack",
-    // Labels name things for a player's interface; they make no sound.
-    "region_label", "group_label", "master_label", "global_label",
-  ]).union(envelopeOpcodes).union(lfoOpcodes).union(selectionOpcodes).union(performanceOpcodes)
-    .union(eqOpcodes).union(velocityEnvelopeOpcodes).union(secondFilterOpcodes)
-    .union(pedalAndTimerOpcodes)
-
-  private static let envelopeOpcodes: Set<String> = Set(
-    ["ampeg", "fileg", "pitcheg"].flatMap { eg in
-      ["delay", "start", "attack", "hold", "decay", "sustain", "release", "depth"].map {
-        "\(eg)_\($0)"
-      }
-    })
-  private static let lfoOpcodes: Set<String> = Set(
-    ["amplfo", "fillfo", "pitchlfo"].flatMap { lfo in
-      ["delay", "fade", "freq", "depth"].map { "\(lfo)_\($0)" }
-    })
+  /// Everything the mapping makes of one region.
+  struct Made {
+    var region: sc_region
+    /// The amplitude velocity curve the region draws (`amp_velcurve_N`), if any.
+    var velocityCurve: [Float]?
+    /// Controller and aftertouch modulations, in a stable order.
+    var modulations: [sc_modulation]
+    /// Problems found on the way, as diagnostics at the opcode's line.
+    var diagnostics: [SFZDiagnostic]
+  }
 
   static let filterTypes: [String: sc_filter_type] = [
     "lpf_1p": SC_FILTER_LPF_1P, "hpf_1p": SC_FILTER_HPF_1P, "lpf_2p": SC_FILTER_LPF_2P,
     "hpf_2p": SC_FILTER_HPF_2P, "bpf_2p": SC_FILTER_BPF_2P, "brf_2p": SC_FILTER_BRF_2P,
   ]
 
-  let region: SFZRegion
+  let region: RegionReader
   let audio: DecodedAudio
   let sampleIndex: Int
   let isGenerator: Bool
   /// The region plays a reversed copy of its sample (direction=reverse): frame positions are
   /// mirrored into that copy.
-  var reversed = false
+  let reversed: Bool
+
+  /// A mapping of `region`, whose sample is `audio` at `sampleIndex` in the engine's instrument,
+  /// and its reversed copy at `reversedSampleIndex` when the loader made one.
+  init(
+    region: SFZRegion, audio: DecodedAudio, sampleIndex: Int, reversedSampleIndex: Int?,
+    isGenerator: Bool
+  ) {
+    self.region = RegionReader(region)
+    self.audio = audio
+    self.isGenerator = isGenerator
+    if Self.playsReversed(self.region.string("direction")), let reversedSampleIndex {
+      reversed = true
+      self.sampleIndex = reversedSampleIndex
+    } else {
+      reversed = false
+      self.sampleIndex = sampleIndex
+    }
+  }
+
+  /// Whether a region with this `direction` plays its sample backwards, from a reversed copy.
+  static func playsReversed(_ direction: String?) -> Bool {
+    direction?.lowercased() == "reverse"
+  }
 
   func number(_ name: String) -> Double? { region.double(name) }
   func float(_ name: String, _ fallback: Float) -> Float {
     number(name).map { Float($0) } ?? fallback
   }
 
-  /// The C region, plus problems found on the way (as diagnostics at the opcode's line).
-  func make() -> (region: sc_region, diagnostics: [SFZDiagnostic]) {
+  /// The C region and what goes with it.
+  func make() -> Made {
     var diagnostics: [SFZDiagnostic] = []
+    // Labels name things for a player's interface and make no sound; `key` reached the region
+    // as the lokey, hikey and pitch_keycenter the parser set from it.
+    region.ignore(["region_label", "group_label", "master_label", "global_label", "key"])
     var r = sc_region()
     sc_region_init(&r)
     r.sample_index = UInt32(sampleIndex)
@@ -64,8 +76,11 @@ struct RegionMapping {
     } else {
       r.pitch_keycenter = Float(region.note("pitch_keycenter") ?? 60)
     }
-    let isNoise = isGenerator && region.samplePath?.lowercased() == "*noise"
-    r.pitch_keytrack = isNoise ? 0 : float("pitch_keytrack", 100)
+    let source = region.samplePath
+    let isNoise = isGenerator && source?.lowercased() == "*noise"
+    // Noise has no pitch to track; the opcode is read all the same, as the region's setting.
+    let keytrack = float("pitch_keytrack", 100)
+    r.pitch_keytrack = isNoise ? 0 : keytrack
     r.tune = float("tune", 0) + 100 * float("transpose", 0)
     if isGenerator && !isNoise {
       // A generator's root is its key centre: at pitch_keycenter it sounds that key's
@@ -87,7 +102,7 @@ struct RegionMapping {
     let frames = audio.frameCount
     r.offset = UInt64(max(region.int("offset") ?? 0, 0))
     if let end = region.int("end"), end > 0 { r.end = UInt64(end) }
-    if let end = region.int("end"), end <= 0, region.opcodes["end"] != nil {
+    if let end = region.int("end"), end <= 0, region.has("end") {
       // SFZ: an end of 0 or -1 silences the region.
       r.hikey = 0
       r.lokey = 1
@@ -99,7 +114,7 @@ struct RegionMapping {
     r.loop_mode = loopMode(&diagnostics)
     if let start = region.int("loop_start") { r.loop_start = UInt64(max(start, 0)) }
     if let end = region.int("loop_end") { r.loop_end = UInt64(max(end, 0)) }
-    if r.loop_end >= UInt64(frames), region.opcodes["loop_end"] != nil {
+    if r.loop_end >= UInt64(frames), region.has("loop_end") {
       diagnostics.append(
         warning("loop_end", "loop_end \(r.loop_end) is past the sample's \(frames) frames; clamped")
       )
@@ -119,8 +134,26 @@ struct RegionMapping {
     applyV2Modulators(to: &r, &diagnostics)
 
     applyFilters(to: &r, &diagnostics)
+    ignoreFilterSettingsWithoutCutoff()
     diagnostics += emptyRangeWarnings(r)
-    return (r, diagnostics)
+    let modulations = modulations()
+    r.implicit_controllers = Self.implicitControllers(for: modulations)
+    return Made(
+      region: r, velocityCurve: velocityCurve(), modulations: modulations,
+      diagnostics: diagnostics)
+  }
+
+  /// `applyFilters` reads a filter's type, resonance and tracking only when the region sets its
+  /// cutoff, since without one the filter is off. Written without a cutoff, they are still the
+  /// region's filter settings rather than opcodes the engine lacks, so they are not reported.
+  private func ignoreFilterSettingsWithoutCutoff() {
+    for filter in ["", "2"] where region.double("cutoff\(filter)") == nil {
+      region.ignore(
+        [
+          "fil\(filter)_type", "resonance\(filter)", "fil\(filter)_keytrack",
+          "fil\(filter)_keycenter", "fil\(filter)_veltrack",
+        ])
+    }
   }
 
   /// Frame positions of the original sample, moved to the same audio in its reversed copy.
@@ -180,6 +213,6 @@ struct RegionMapping {
   }
 
   func warning(_ opcode: String, _ message: String) -> SFZDiagnostic {
-    SFZDiagnostic(.warning, at: region.opcodes[opcode]?.location ?? region.location, message)
+    SFZDiagnostic(.warning, at: region.opcode(opcode)?.location ?? region.location, message)
   }
 }

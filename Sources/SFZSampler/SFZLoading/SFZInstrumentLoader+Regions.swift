@@ -63,19 +63,9 @@ extension SFZInstrumentLoader {
           SFZDiagnostic(.warning, at: region.location, "'\(source)': \($0)")
         }
       }
-      // Opcodes the SFZ table does not know were reported by the parser already.
-      for (name, opcode) in region.opcodes
-      where !RegionMapping.isHandled(name) && SFZOpcodeTable.shared.lookup(name) != nil {
-        if mapped.unrendered[name] == nil { mapped.unrendered[name] = opcode.location }
-      }
-      var mapping = RegionMapping(
-        region: region, audio: audio, sampleIndex: index, isGenerator: source.hasPrefix("*"))
-      if region.string("direction")?.lowercased() == "reverse" {
-        mapping = RegionMapping(
-          region: region, audio: audio, sampleIndex: samples.reversedIndex[source]!,
-          isGenerator: source.hasPrefix("*"))
-        mapping.reversed = true
-      }
+      let mapping = RegionMapping(
+        region: region, audio: audio, sampleIndex: index,
+        reversedSampleIndex: samples.reversedIndex[source], isGenerator: source.hasPrefix("*"))
       try add(mapping, &mapped, to: &builder)
     }
     return mapped
@@ -86,9 +76,10 @@ extension SFZInstrumentLoader {
     _ mapping: RegionMapping, _ mapped: inout MappedRegions,
     to builder: inout EngineInstrumentBuilder
   ) throws(SamplerError) {
-    var (r, problems) = mapping.make()
-    mapped.diagnostics += problems
-    if let curve = mapping.velocityCurve() {
+    let made = mapping.make()
+    var r = made.region
+    mapped.diagnostics += made.diagnostics
+    if let curve = made.velocityCurve {
       if mapped.velocityCurves[curve] == nil {
         // Velocity curves live above the 256 indices SFZ <curve> headers may use.
         let index = 256 + mapped.velocityCurves.count
@@ -96,8 +87,7 @@ extension SFZInstrumentLoader {
       }
       r.amp_velcurve = Int32(mapped.velocityCurves[curve] ?? -1)
     }
-    let modulations = mapping.modulations()
-    r.implicit_controllers = RegionMapping.implicitControllers(for: modulations)
+    let modulations = made.modulations
     let regionIndex = try builder.add(r)
     let location = mapping.region.location
     for modulation in modulations.prefix(Int(SC_MAX_REGION_MODULATIONS))
@@ -116,5 +106,9 @@ extension SFZInstrumentLoader {
         ))
     }
     mapped.cover(r)
+    // Opcodes the SFZ table does not know were reported by the parser already.
+    for (name, opcode) in mapping.region.unread() where SFZOpcodeTable.shared.lookup(name) != nil {
+      if mapped.unrendered[name] == nil { mapped.unrendered[name] = opcode.location }
+    }
   }
 }
