@@ -17,8 +17,9 @@ extension RegionMapping {
     // A controller trigger plays whatever the key and velocity; hikey=-1 is the usual way to
     // ask for that (corpus/spec sfzformat/docs/opcodes/lokey.md).
     if r.trigger != SC_TRIGGER_CC {
-      let lokey = region.note("lokey") ?? 0
-      let hikey = region.note("hikey") ?? 127
+      // As written: `r` holds no key at all for these.
+      let lokey = region.note("lokey") ?? Int(Self.defaults.lokey)
+      let hikey = region.note("hikey") ?? Int(Self.defaults.hikey)
       if hikey < 0 {
         found.append("\(written("hikey", hikey)) answers no key and no on_loccN trigger is set")
       } else if lokey > hikey {

@@ -32,14 +32,14 @@ extension RegionMapping {
     withUnsafeMutableBytes(of: &r.v2_lfos) { raw in
       let slots = raw.bindMemory(to: sc_v2_lfo_params.self)
       for (slot, (_, opcodes)) in lfos.prefix(slots.count).enumerated() {
-        slots[slot] = lfo(opcodes, &diagnostics)
+        lfo(opcodes, &slots[slot], &diagnostics)
         links += lfoLinks(opcodes, slot: slot)
       }
     }
     withUnsafeMutableBytes(of: &r.v2_egs) { raw in
       let slots = raw.bindMemory(to: sc_v2_eg_params.self)
       for (slot, (_, opcodes)) in egs.prefix(slots.count).enumerated() {
-        slots[slot] = flexEnvelope(opcodes, &diagnostics)
+        flexEnvelope(opcodes, &slots[slot], &diagnostics)
         links += egLinks(opcodes, slot: slot)
       }
     }
@@ -57,9 +57,11 @@ extension RegionMapping {
     }
   }
 
+  /// Fills an LFO slot over what sc_region_init left in it.
   private func lfo(
-    _ opcodes: [(V2ModulatorName, SFZOpcode)], _ diagnostics: inout [SFZDiagnostic]
-  ) -> sc_v2_lfo_params {
+    _ opcodes: [(V2ModulatorName, SFZOpcode)], _ lfo: inout sc_v2_lfo_params,
+    _ diagnostics: inout [SFZDiagnostic]
+  ) {
     var values: [String: Double] = [:]
     var waveOpcode: SFZOpcode?
     for (name, opcode) in opcodes where name.controller == nil {
@@ -67,6 +69,8 @@ extension RegionMapping {
       values[parameter] = value
       if parameter == "wave" { waveOpcode = opcode }
     }
+    // sc_region_init's zeroed slot would be a triangle, stopped and silent: SFZ's LFO is a sine
+    // at ratio and scale 1.
     var wave = Int(values["wave"] ?? Double(SC_V2_WAVE_SINE.rawValue))
     if !(0..<Int(SC_V2_WAVE_COUNT.rawValue)).contains(wave), let waveOpcode {
       diagnostics.append(
@@ -75,19 +79,24 @@ extension RegionMapping {
           "LFO wave \(wave) is not rendered yet (only 0...7); using a sine"))
       wave = Int(SC_V2_WAVE_SINE.rawValue)
     }
-    return sc_v2_lfo_params(
-      freq: Float(values["freq"] ?? 0), delay: Float(values["delay"] ?? 0),
-      fade: Float(values["fade"] ?? 0), phase: Float(values["phase"] ?? 0),
-      offset: Float(values["offset"] ?? 0), ratio: Float(values["ratio"] ?? 1),
-      scale: Float(values["scale"] ?? 1),
-      count: UInt32(min(max(values["count"] ?? 0, 0), Double(UInt32.max))),
-      wave: UInt8(wave))
+    lfo.wave = UInt8(wave)
+    lfo.ratio = Float(values["ratio"] ?? 1)
+    lfo.scale = Float(values["scale"] ?? 1)
+    lfo.freq = values["freq"].map { Float($0) } ?? lfo.freq
+    lfo.delay = values["delay"].map { Float($0) } ?? lfo.delay
+    lfo.fade = values["fade"].map { Float($0) } ?? lfo.fade
+    lfo.phase = values["phase"].map { Float($0) } ?? lfo.phase
+    lfo.offset = values["offset"].map { Float($0) } ?? lfo.offset
+    lfo.count = values["count"].map { UInt32(min(max($0, 0), Double(UInt32.max))) } ?? lfo.count
   }
 
+  /// Fills a flex envelope slot over what sc_region_init left in it.
   private func flexEnvelope(
-    _ opcodes: [(V2ModulatorName, SFZOpcode)], _ diagnostics: inout [SFZDiagnostic]
-  ) -> sc_v2_eg_params {
-    var e = sc_v2_eg_params()
+    _ opcodes: [(V2ModulatorName, SFZOpcode)], _ e: inout sc_v2_eg_params,
+    _ diagnostics: inout [SFZDiagnostic]
+  ) {
+    // No point is held unless the region names one; sc_region_init's zeroed slot would hold the
+    // first.
     e.sustain = -1
     var points: [String: [Int: Float]] = [:]
     for (name, opcode) in opcodes where name.controller == nil {
@@ -112,7 +121,6 @@ extension RegionMapping {
     Self.fill(&e.time, points["time"] ?? [:])
     Self.fill(&e.level, points["level"] ?? [:])
     Self.fill(&e.shape, points["shape"] ?? [:])
-    return e
   }
 
   /// Writes values by point into a C array of floats.

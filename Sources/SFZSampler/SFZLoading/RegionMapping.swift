@@ -22,6 +22,13 @@ struct RegionMapping {
     "hpf_2p": SC_FILTER_HPF_2P, "bpf_2p": SC_FILTER_BPF_2P, "brf_2p": SC_FILTER_BRF_2P,
   ]
 
+  /// The SFZ defaults, as sc_region_init sets them: the mapping's only source of them.
+  static let defaults: sc_region = {
+    var r = sc_region()
+    sc_region_init(&r)
+    return r
+  }()
+
   let region: RegionReader
   let audio: DecodedAudio
   let sampleIndex: Int
@@ -54,9 +61,11 @@ struct RegionMapping {
   }
 
   func number(_ name: String) -> Double? { region.double(name) }
-  func float(_ name: String, _ fallback: Float) -> Float {
-    number(name).map { Float($0) } ?? fallback
-  }
+  /// The opcode's number, when the region writes it; a field it leaves unset keeps the value
+  /// `sc_region_init` gave it (`r.pan = float("pan") ?? r.pan`), the one home of the defaults.
+  func float(_ name: String) -> Float? { number(name).map { Float($0) } }
+  /// The opcode's number, or a default of the caller's (RegionMapping+Filters).
+  func float(_ name: String, _ fallback: Float) -> Float { float(name) ?? fallback }
 
   /// The C region and what goes with it.
   func make() -> Made {
@@ -64,43 +73,47 @@ struct RegionMapping {
     // Labels name things for a player's interface and make no sound; `key` reached the region
     // as the lokey, hikey and pitch_keycenter the parser set from it.
     region.ignore(["region_label", "group_label", "master_label", "global_label", "key"])
-    var r = sc_region()
-    sc_region_init(&r)
+    // Every field starts at the SFZ default sc_region_init gives it, and keeps it unless the
+    // region writes the opcode.
+    var r = Self.defaults
     r.sample_index = UInt32(sampleIndex)
     applyKeys(to: &r)
-    r.lovel = UInt8(clamping: min(max(region.int("lovel") ?? 1, 1), 127))
-    r.hivel = UInt8(clamping: min(max(region.int("hivel") ?? 127, 1), 127))
+    r.lovel = region.int("lovel").map { UInt8(clamping: min(max($0, 1), 127)) } ?? r.lovel
+    r.hivel = region.int("hivel").map { UInt8(clamping: min(max($0, 1), 127)) } ?? r.hivel
 
     if region.string("pitch_keycenter")?.lowercased() == "sample" {
-      r.pitch_keycenter = Float(audio.rootKey ?? 60)
+      r.pitch_keycenter = audio.rootKey.map { Float($0) } ?? r.pitch_keycenter
     } else {
-      r.pitch_keycenter = Float(region.note("pitch_keycenter") ?? 60)
+      r.pitch_keycenter = region.note("pitch_keycenter").map { Float($0) } ?? r.pitch_keycenter
     }
+    r.pitch_keytrack = float("pitch_keytrack") ?? r.pitch_keytrack
     let source = region.samplePath
     let isNoise = isGenerator && source?.lowercased() == "*noise"
-    // Noise has no pitch to track; the opcode is read all the same, as the region's setting.
-    let keytrack = float("pitch_keytrack", 100)
-    r.pitch_keytrack = isNoise ? 0 : keytrack
-    r.tune = float("tune", 0) + 100 * float("transpose", 0)
+    // Noise has no pitch to track, whatever the region's setting.
+    if isNoise { r.pitch_keytrack = 0 }
+    r.tune = float("tune") ?? r.tune
+    r.tune += 100 * (float("transpose") ?? 0)
     if isGenerator && !isNoise {
       // A generator's root is its key centre: at pitch_keycenter it sounds that key's
       // frequency, as in ARIA and the reference renders (reference/sfz: *sine with
       // pitch_keycenter=69 on key 69 is 440 Hz). Its cycle is recorded at its rootKey's pitch.
       r.tune += 100 * (r.pitch_keycenter - Float(audio.rootKey ?? 60))
     }
-    r.bend_up = float("bend_up", 200)
-    r.bend_down = float("bend_down", -200)
+    r.bend_up = float("bend_up") ?? r.bend_up
+    r.bend_down = float("bend_down") ?? r.bend_down
 
+    // The levels of all four headers stack: their volumes add, their amplitudes (percent)
+    // multiply.
     let amplitude = ["amplitude", "global_amplitude", "master_amplitude", "group_amplitude"]
-      .reduce(1.0) { $0 * (number($1) ?? 100) / 100 }
+      .compactMap(number).reduce(1.0) { $0 * $1 / 100 }
     let volume = ["volume", "global_volume", "master_volume", "group_volume"]
-      .reduce(0.0) { $0 + (number($1) ?? 0) }
-    r.volume_db = Float(volume + (amplitude > 0 ? 20 * log10(amplitude) : -144))
-    r.amp_veltrack = float("amp_veltrack", 100)
-    r.pan = float("pan", 0)
+      .compactMap(number).reduce(0.0, +)
+    r.volume_db += Float(volume + (amplitude > 0 ? 20 * log10(amplitude) : -144))
+    r.amp_veltrack = float("amp_veltrack") ?? r.amp_veltrack
+    r.pan = float("pan") ?? r.pan
 
     let frames = audio.frameCount
-    r.offset = UInt64(max(region.int("offset") ?? 0, 0))
+    r.offset = region.int("offset").map { UInt64(max($0, 0)) } ?? r.offset
     if let end = region.int("end"), end > 0 { r.end = UInt64(end) }
     if let end = region.int("end"), end <= 0, region.has("end") {
       // SFZ: an end of 0 or -1 silences the region.
@@ -111,7 +124,7 @@ struct RegionMapping {
       diagnostics.append(
         warning("offset", "offset \(r.offset) is past the sample's \(frames) frames; clamped"))
     }
-    r.loop_mode = loopMode(&diagnostics)
+    r.loop_mode = loopMode(unset: r.loop_mode, &diagnostics)
     if let start = region.int("loop_start") { r.loop_start = UInt64(max(start, 0)) }
     if let end = region.int("loop_end") { r.loop_end = UInt64(max(end, 0)) }
     if r.loop_end >= UInt64(frames), region.has("loop_end") {
@@ -123,14 +136,8 @@ struct RegionMapping {
     if reversed { mirror(&r, frames: frames) }
     applySelection(to: &r, &diagnostics)
     applyPerformance(to: &r, &diagnostics)
-    r.rt_decay = float("rt_decay", 0)
-
-    r.ampeg = envelope("ampeg", release: 0.001)
-    r.fileg = envelope("fileg", release: 0)
-    r.pitcheg = envelope("pitcheg", release: 0)
-    r.amplfo = lfo("amplfo")
-    r.fillfo = lfo("fillfo")
-    r.pitchlfo = lfo("pitchlfo")
+    r.rt_decay = float("rt_decay") ?? r.rt_decay
+    applyEnvelopes(to: &r)
     applyV2Modulators(to: &r, &diagnostics)
 
     applyFilters(to: &r, &diagnostics)
@@ -171,11 +178,12 @@ struct RegionMapping {
     }
   }
 
-  private func loopMode(_ diagnostics: inout [SFZDiagnostic]) -> sc_loop_mode {
+  /// The loop mode, `unset` (sc_region_init's) when neither the region nor the file asks for one.
+  private func loopMode(unset: sc_loop_mode, _ diagnostics: inout [SFZDiagnostic]) -> sc_loop_mode {
     switch region.string("loop_mode")?.lowercased() {
     case nil:
       // SFZ: no loop unless the file carries one (generators always loop).
-      return audio.loop != nil ? SC_LOOP_CONTINUOUS : SC_LOOP_NONE
+      return audio.loop != nil ? SC_LOOP_CONTINUOUS : unset
     case "no_loop": return SC_LOOP_NONE
     case "one_shot": return SC_LOOP_ONE_SHOT
     case "loop_continuous": return SC_LOOP_CONTINUOUS
@@ -184,32 +192,6 @@ struct RegionMapping {
       diagnostics.append(warning("loop_mode", "unknown loop_mode '\(other)'; no loop"))
       return SC_LOOP_NONE
     }
-  }
-
-  private func envelope(_ eg: String, release: Float) -> sc_envelope_params {
-    var e = sc_envelope_params()
-    e.delay = float("\(eg)_delay", 0)
-    e.start = float("\(eg)_start", 0) / 100
-    e.attack = float("\(eg)_attack", 0)
-    e.hold = float("\(eg)_hold", 0)
-    e.decay = float("\(eg)_decay", 0)
-    e.sustain = float("\(eg)_sustain", 100) / 100
-    e.release = float("\(eg)_release", release)
-    e.depth = float("\(eg)_depth", 0)
-    e.vel2delay = float("\(eg)_vel2delay", 0)
-    e.vel2attack = float("\(eg)_vel2attack", 0)
-    e.vel2hold = float("\(eg)_vel2hold", 0)
-    e.vel2decay = float("\(eg)_vel2decay", 0)
-    e.vel2sustain = float("\(eg)_vel2sustain", 0) / 100
-    e.vel2release = float("\(eg)_vel2release", 0)
-    e.vel2depth = float("\(eg)_vel2depth", 0)
-    return e
-  }
-
-  private func lfo(_ name: String) -> sc_lfo_params {
-    sc_lfo_params(
-      delay: float("\(name)_delay", 0), fade: float("\(name)_fade", 0),
-      freq: float("\(name)_freq", 0), depth: float("\(name)_depth", 0))
   }
 
   func warning(_ opcode: String, _ message: String) -> SFZDiagnostic {
