@@ -64,4 +64,14 @@ struct OpcodeTableCoverageTests {
       #expect(!MappingProbe.reads(name), "\(name)")
     }
   }
+
+  /// Settings the mapping uses only under a condition (a filter's type without its cutoff,
+  /// sw_lolast beside sw_last) are still the region's: only opcodes it never reads are reported.
+  @Test("the loader reports as not rendered exactly the opcodes the mapping did not read")
+  func loaderReportsUnread() throws {
+    let rig = try SemanticsRig(
+      "<region> sample=*sine fil_type=hpf_2p resonance2=3 sw_last=c4 sw_lolast=d4 pan_random=10")
+    let unrendered = rig.report.diagnostics.map(\.message).filter { $0.contains("not rendered") }
+    #expect(unrendered == ["opcode 'pan_random' is not rendered yet; ignored"])
+  }
 }
