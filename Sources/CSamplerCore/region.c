@@ -52,8 +52,18 @@ void sc_region_init(sc_region *r) {
   r->hibpm = INFINITY;
   r->amp_velcurve = -1;
   r->width = 100.0f;
-  r->key_crossfade = (sc_crossfade){0, 0, 127, 127, false};
-  r->velocity_crossfade = (sc_crossfade){0, 0, 127, 127, false};
+  /* xf_keycurve, xf_velcurve and xf_cccurve default to power (corpus/spec opcodes/xf_keycurve.md)
+   */
+  r->key_crossfade = (sc_crossfade){0, 0, 127, 127, true};
+  r->velocity_crossfade = (sc_crossfade){0, 0, 127, 127, true};
+  r->cc_crossfade_power = true;
+  /* an SFZ v2 LFO is a sine at ratio and scale 1; a flex envelope holds no point unless told */
+  for (int i = 0; i < SC_V2_MAX_LFOS; i++) {
+    r->v2_lfos[i].wave = SC_V2_WAVE_SINE;
+    r->v2_lfos[i].ratio = 1.0f;
+    r->v2_lfos[i].scale = 1.0f;
+  }
+  for (int i = 0; i < SC_V2_MAX_EGS; i++) r->v2_egs[i].sustain = -1;
   const float eq_freqs[3] = {50.0f, 500.0f, 5000.0f};
   for (int b = 0; b < 3; b++) r->eq[b] = (sc_eq_band){eq_freqs[b], 1.0f, 0.0f, 0.0f, 0.0f};
   r->implicit_controllers = SC_IMPLICIT_VOLUME | SC_IMPLICIT_EXPRESSION | SC_IMPLICIT_PAN;

@@ -2,17 +2,17 @@ extension OpcodeEntries {
   /// Effect sends of regions, and the opcodes of `<effect>` blocks (kept, not rendered).
   static let effects: [SFZOpcodeSpec] = {
     var specs: [SFZOpcodeSpec] = [
-      float("effectN", 0...100, "0", .v1),
+      float("effectN", 0...100, .v1),
       text("bus", .v2),
       text("type", .v2),
-      float("fxNtomain", 0...100, "0", .v2),
-      float("fxNtomix", 0...100, "0", .v2),
-      float("directtomain", 0...100, "100", .v2),
-      float("param_offset", nil, nil, .aria),
+      float("fxNtomain", 0...100, .v2),
+      float("fxNtomix", 0...100, .v2),
+      float("directtomain", 0...100, .v2),
+      float("param_offset", nil, .aria),
       text("vendor_specific", .aria),
       text("dsp_order", .v2),
-      float("internal", nil, nil, .v2),
-      float("gate_onccN", nil, nil, .v2),
+      float("internal", nil, .v2),
+      float("gate_onccN", nil, .v2),
     ]
     let families: [String: [String]] = [
       "apan": ["depth", "dry", "freq", "phase", "waveform", "wet"],
@@ -44,12 +44,12 @@ extension OpcodeEntries {
         let full =
           name.isEmpty ? prefix : (name.hasPrefix("_") ? prefix + name : "\(prefix)_\(name)")
         let isWord = name == "type" || name == "waveform" || name == "mode" || name == "impulse"
-        specs.append(isWord ? text(full, .v2) : float(full, nil, nil, .v2))
+        specs.append(isWord ? text(full, .v2) : float(full, nil, .v2))
         if !isWord && !full.contains("cc") {
-          specs.append(float(full + "_onccN", nil, nil, .v2))
-          specs.append(float(full + "_curveccN", nil, nil, .v2))
-          specs.append(float(full + "_smoothccN", nil, nil, .v2))
-          specs.append(float(full + "_stepccN", nil, nil, .v2))
+          specs.append(float(full + "_onccN", nil, .v2))
+          specs.append(float(full + "_curveccN", nil, .v2))
+          specs.append(float(full + "_smoothccN", nil, .v2))
+          specs.append(float(full + "_stepccN", nil, .v2))
         }
       }
     }

@@ -9,26 +9,25 @@ extension OpcodeEntries {
     for stage in ["attack", "decay", "delay", "hold", "release", "start", "sustain"] {
       let isLevel = stage == "sustain" || stage == "start"
       let range: ClosedRange<Double> = isLevel ? 0...100 : seconds
-      let defaultValue = stage == "sustain" ? "100" : (stage == "release" ? "0.001" : "0")
       let oldName = stage == "start" ? [] : ["\(old)_\(stage)"]
-      specs.append(float("\(eg)_\(stage)", range, defaultValue, .v1, aliases: oldName))
-      specs.append(float("\(eg)_\(stage)_onccN", nil, "0", ccVersion))
-      specs.append(float("\(eg)_\(stage)_curveccN", nil, nil, .aria))
+      specs.append(float("\(eg)_\(stage)", range, .v1, aliases: oldName))
+      specs.append(float("\(eg)_\(stage)_onccN", nil, ccVersion))
+      specs.append(float("\(eg)_\(stage)_curveccN", nil, .aria))
       if stage != "start" {
-        specs.append(float("\(eg)_vel2\(stage)", nil, "0", .v1, aliases: ["\(old)_vel2\(stage)"]))
+        specs.append(float("\(eg)_vel2\(stage)", nil, .v1, aliases: ["\(old)_vel2\(stage)"]))
       }
     }
     for stage in ["attack", "decay", "release"] {
-      specs.append(float("\(eg)_\(stage)_shape", nil, nil, .aria))
+      specs.append(float("\(eg)_\(stage)_shape", nil, .aria))
     }
-    specs.append(choice("\(eg)_decay_zero", ["0", "1"], nil, .aria))
-    specs.append(choice("\(eg)_release_zero", ["0", "1"], nil, .aria))
-    specs.append(choice("\(eg)_dynamic", ["0", "1"], "0", .aria))
+    specs.append(choice("\(eg)_decay_zero", ["0", "1"], .aria))
+    specs.append(choice("\(eg)_release_zero", ["0", "1"], .aria))
+    specs.append(choice("\(eg)_dynamic", ["0", "1"], .aria))
     if eg != "ampeg" {
-      specs.append(float("\(eg)_depth", cents, "0", .v1, aliases: ["\(old)_depth"]))
-      specs.append(float("\(eg)_depth_onccN", cents, "0", .aria))
-      specs.append(float("\(eg)_depth_curveccN", nil, nil, .aria))
-      specs.append(float("\(eg)_vel2depth", cents, "0", .v1, aliases: ["\(old)_vel2depth"]))
+      specs.append(float("\(eg)_depth", cents, .v1, aliases: ["\(old)_depth"]))
+      specs.append(float("\(eg)_depth_onccN", cents, .aria))
+      specs.append(float("\(eg)_depth_curveccN", nil, .aria))
+      specs.append(float("\(eg)_vel2depth", cents, .v1, aliases: ["\(old)_vel2depth"]))
     }
     return specs
   }
@@ -36,83 +35,83 @@ extension OpcodeEntries {
   /// `amplfo_*`, `fillfo_*`, `pitchlfo_*` (SFZ v1 fixed sine LFOs).
   static let lfos: [SFZOpcodeSpec] = ["amplfo", "fillfo", "pitchlfo"].flatMap { lfo in
     [
-      float("\(lfo)_delay", seconds, "0", .v1),
-      float("\(lfo)_fade", seconds, "0", .v1),
-      float("\(lfo)_freq", 0...20, "0", .v1),
-      float("\(lfo)_freq_onccN", -200...200, "0", .v1),
-      float("\(lfo)_freqchanaft", -200...200, "0", .v1),
-      float("\(lfo)_freqpolyaft", -200...200, "0", .v1),
-      float("\(lfo)_freq_smoothccN", nil, nil, .aria),
-      float("\(lfo)_freq_stepccN", nil, nil, .aria),
-      float("\(lfo)_depth", nil, "0", .v1),
-      float("\(lfo)_depth_onccN", nil, "0", .v1),
-      float("\(lfo)_depthchanaft", nil, "0", .v1),
-      float("\(lfo)_depthpolyaft", nil, "0", .v1),
-      float("\(lfo)_depth_smoothccN", nil, nil, .aria),
-      float("\(lfo)_depth_stepccN", nil, nil, .aria),
+      float("\(lfo)_delay", seconds, .v1),
+      float("\(lfo)_fade", seconds, .v1),
+      float("\(lfo)_freq", 0...20, .v1),
+      float("\(lfo)_freq_onccN", -200...200, .v1),
+      float("\(lfo)_freqchanaft", -200...200, .v1),
+      float("\(lfo)_freqpolyaft", -200...200, .v1),
+      float("\(lfo)_freq_smoothccN", nil, .aria),
+      float("\(lfo)_freq_stepccN", nil, .aria),
+      float("\(lfo)_depth", nil, .v1),
+      float("\(lfo)_depth_onccN", nil, .v1),
+      float("\(lfo)_depthchanaft", nil, .v1),
+      float("\(lfo)_depthpolyaft", nil, .v1),
+      float("\(lfo)_depth_smoothccN", nil, .aria),
+      float("\(lfo)_depth_stepccN", nil, .aria),
     ]
   }
 
   /// SFZ v2 flex envelopes `egN_*` and LFOs `lfoN_*`, and their modulation targets.
   static let flexModulation: [SFZOpcodeSpec] = {
     var specs: [SFZOpcodeSpec] = [
-      int("egN_points", nil, nil, .v2),
-      float("egN_timeX", 0...100, "0", .v2),
-      float("egN_timeX_onccY", nil, "0", .v2),
-      float("egN_levelX", -1...1, "0", .v2),
-      float("egN_levelX_onccY", nil, "0", .v2),
-      float("egN_shapeX", nil, "0", .v2),
-      float("egN_curveX", nil, nil, .v2),
-      int("egN_sustain", 0...100, "0", .v2),
-      int("egN_loop", nil, nil, .v2),
-      int("egN_loop_count", nil, nil, .v2),
-      choice("egN_ampeg", ["0", "1"], "0", .aria),
-      choice("egN_dynamic", ["0", "1"], "0", .aria),
-      float("egN_freq_lfoX", nil, nil, .v2),
-      float("lfoN_freq", 0...100, nil, .v2),
-      float("lfoN_freq_onccX", nil, "0", .v2),
-      float("lfoN_freq_smoothccX", nil, nil, .v2),
-      float("lfoN_freq_stepccX", nil, nil, .v2),
-      float("lfoN_freq_curveccX", nil, nil, .v2),
-      float("lfoN_delay", 0...100, "0", .v2),
-      float("lfoN_delay_onccX", nil, "0", .v2),
-      float("lfoN_fade", 0...100, "0", .v2),
-      float("lfoN_fade_onccX", nil, "0", .v2),
-      float("lfoN_phase", 0...1, "0", .v2),
-      float("lfoN_phase_onccX", nil, "0", .v2),
-      float("lfoN_phase_curveccX", nil, nil, .v2),
-      float("lfoN_phase_smoothccX", nil, nil, .v2),
-      float("lfoN_phase_stepccX", nil, nil, .v2),
-      int("lfoN_count", nil, nil, .v2),
-      int("lfoN_wave", 0...15, "1", .v2),
-      int("lfoN_waveX", 0...15, "1", .v2),
-      int("lfoN_steps", nil, nil, .v2),
-      float("lfoN_stepX", nil, nil, .v2),
-      float("lfoN_stepX_onccY", nil, nil, .v2),
-      float("lfoN_offset", nil, "0", .v2),
-      float("lfoN_offsetX", nil, "0", .v2),
-      float("lfoN_ratio", nil, "1", .v2),
-      float("lfoN_ratioX", nil, "1", .v2),
-      float("lfoN_scale", nil, "1", .v2),
-      float("lfoN_scaleX", nil, "1", .v2),
-      float("lfoN_smooth", nil, nil, .v2),
-      float("lfoN_smooth_onccX", nil, nil, .v2),
-      int("lfoN_sub", nil, nil, .v2),
-      int("lfoN_beats", nil, nil, .v2),
-      float("lfoN_depth_lfoX", nil, nil, .v2),
-      float("lfoN_depthadd_lfoX", nil, nil, .v2),
-      float("lfoN_freq_lfoX", nil, nil, .v2),
-      float("lfoN_freq_lfoX_onccY", nil, nil, .v2),
-      float("lfoN_freq_egX", nil, nil, .v2),
-      int("lfoN_wave_onccX", nil, nil, .aria),
-      float("lfoN_sample_dyn_paramX", nil, nil, .aria),
-      float("lfoN_sample_dyn_paramX_onccY", nil, nil, .aria),
-      float("lfoN_drive", nil, "0", .v2),
-      float("lfoN_drive_onccX", nil, "0", .v2),
-      float("lfoN_drive_smoothccX", nil, nil, .v2),
-      float("lfoN_drive_stepccX", nil, nil, .v2),
-      int("curve_index", 0...255, nil, .v2),
-      float("vN", nil, nil, .v2),
+      int("egN_points", nil, .v2),
+      float("egN_timeX", 0...100, .v2),
+      float("egN_timeX_onccY", nil, .v2),
+      float("egN_levelX", -1...1, .v2),
+      float("egN_levelX_onccY", nil, .v2),
+      float("egN_shapeX", nil, .v2),
+      float("egN_curveX", nil, .v2),
+      int("egN_sustain", 0...100, .v2),
+      int("egN_loop", nil, .v2),
+      int("egN_loop_count", nil, .v2),
+      choice("egN_ampeg", ["0", "1"], .aria),
+      choice("egN_dynamic", ["0", "1"], .aria),
+      float("egN_freq_lfoX", nil, .v2),
+      float("lfoN_freq", 0...100, .v2),
+      float("lfoN_freq_onccX", nil, .v2),
+      float("lfoN_freq_smoothccX", nil, .v2),
+      float("lfoN_freq_stepccX", nil, .v2),
+      float("lfoN_freq_curveccX", nil, .v2),
+      float("lfoN_delay", 0...100, .v2),
+      float("lfoN_delay_onccX", nil, .v2),
+      float("lfoN_fade", 0...100, .v2),
+      float("lfoN_fade_onccX", nil, .v2),
+      float("lfoN_phase", 0...1, .v2),
+      float("lfoN_phase_onccX", nil, .v2),
+      float("lfoN_phase_curveccX", nil, .v2),
+      float("lfoN_phase_smoothccX", nil, .v2),
+      float("lfoN_phase_stepccX", nil, .v2),
+      int("lfoN_count", nil, .v2),
+      int("lfoN_wave", 0...15, .v2),
+      int("lfoN_waveX", 0...15, .v2),
+      int("lfoN_steps", nil, .v2),
+      float("lfoN_stepX", nil, .v2),
+      float("lfoN_stepX_onccY", nil, .v2),
+      float("lfoN_offset", nil, .v2),
+      float("lfoN_offsetX", nil, .v2),
+      float("lfoN_ratio", nil, .v2),
+      float("lfoN_ratioX", nil, .v2),
+      float("lfoN_scale", nil, .v2),
+      float("lfoN_scaleX", nil, .v2),
+      float("lfoN_smooth", nil, .v2),
+      float("lfoN_smooth_onccX", nil, .v2),
+      int("lfoN_sub", nil, .v2),
+      int("lfoN_beats", nil, .v2),
+      float("lfoN_depth_lfoX", nil, .v2),
+      float("lfoN_depthadd_lfoX", nil, .v2),
+      float("lfoN_freq_lfoX", nil, .v2),
+      float("lfoN_freq_lfoX_onccY", nil, .v2),
+      float("lfoN_freq_egX", nil, .v2),
+      int("lfoN_wave_onccX", nil, .aria),
+      float("lfoN_sample_dyn_paramX", nil, .aria),
+      float("lfoN_sample_dyn_paramX_onccY", nil, .aria),
+      float("lfoN_drive", nil, .v2),
+      float("lfoN_drive_onccX", nil, .v2),
+      float("lfoN_drive_smoothccX", nil, .v2),
+      float("lfoN_drive_stepccX", nil, .v2),
+      int("curve_index", 0...255, .v2),
+      float("vN", nil, .v2),
     ]
     let targets = [
       "amplitude", "cutoff", "cutoffX", "decim", "bitred", "pan", "pitch", "resonance",
@@ -121,26 +120,26 @@ extension OpcodeEntries {
     ]
     for source in ["egN", "lfoN"] {
       for target in targets {
-        specs.append(float("\(source)_\(target)", nil, "0", .v2))
+        specs.append(float("\(source)_\(target)", nil, .v2))
         let placeholder = target.contains("X") ? "Y" : "X"
-        specs.append(float("\(source)_\(target)_oncc\(placeholder)", nil, "0", .v2))
-        specs.append(float("\(source)_\(target)_curvecc\(placeholder)", nil, nil, .v2))
-        specs.append(float("\(source)_\(target)_smoothcc\(placeholder)", nil, nil, .v2))
-        specs.append(float("\(source)_\(target)_stepcc\(placeholder)", nil, nil, .v2))
+        specs.append(float("\(source)_\(target)_oncc\(placeholder)", nil, .v2))
+        specs.append(float("\(source)_\(target)_curvecc\(placeholder)", nil, .v2))
+        specs.append(float("\(source)_\(target)_smoothcc\(placeholder)", nil, .v2))
+        specs.append(float("\(source)_\(target)_stepcc\(placeholder)", nil, .v2))
       }
     }
     for target in [
       "amplitude", "cutoff", "cutoffX", "eqXbw", "eqXfreq", "eqXgain", "filXgain", "pan", "pitch",
       "resonance", "resonanceX", "volume", "width", "position",
     ] {
-      specs.append(float("varN_\(target)", nil, nil, .aria))
+      specs.append(float("varN_\(target)", nil, .aria))
     }
-    specs.append(float("egN_pan_curve", nil, nil, .v2))
-    specs.append(float("egN_pan_curveccX", nil, nil, .v2))
-    specs.append(float("egN_sample_dyn_paramX", nil, nil, .aria))
-    specs.append(float("egN_sample_dyn_paramX_onccY", nil, nil, .aria))
-    specs.append(float("egN_depth_lfoX", nil, nil, .v2))
-    specs.append(float("egN_depthadd_lfoX", nil, nil, .v2))
+    specs.append(float("egN_pan_curve", nil, .v2))
+    specs.append(float("egN_pan_curveccX", nil, .v2))
+    specs.append(float("egN_sample_dyn_paramX", nil, .aria))
+    specs.append(float("egN_sample_dyn_paramX_onccY", nil, .aria))
+    specs.append(float("egN_depth_lfoX", nil, .v2))
+    specs.append(float("egN_depthadd_lfoX", nil, .v2))
     return specs
   }()
 }

@@ -17,24 +17,23 @@ enum OpcodeEntries {
     }
 
   static func int(
-    _ name: String, _ range: ClosedRange<Double>? = nil, _ defaultValue: String? = nil,
-    _ version: SFZSpecVersion, aliases: [String] = []
+    _ name: String, _ range: ClosedRange<Double>? = nil, _ version: SFZSpecVersion,
+    aliases: [String] = []
   ) -> SFZOpcodeSpec {
-    SFZOpcodeSpec(name, .int, range, default: defaultValue, version, aliases: aliases)
+    SFZOpcodeSpec(name, .int, range, version, aliases: aliases)
   }
 
   static func float(
-    _ name: String, _ range: ClosedRange<Double>? = nil, _ defaultValue: String? = nil,
-    _ version: SFZSpecVersion, aliases: [String] = []
-  ) -> SFZOpcodeSpec {
-    SFZOpcodeSpec(name, .float, range, default: defaultValue, version, aliases: aliases)
-  }
-
-  static func note(
-    _ name: String, _ defaultValue: String? = nil, _ version: SFZSpecVersion,
+    _ name: String, _ range: ClosedRange<Double>? = nil, _ version: SFZSpecVersion,
     aliases: [String] = []
   ) -> SFZOpcodeSpec {
-    SFZOpcodeSpec(name, .note, 0...127, default: defaultValue, version, aliases: aliases)
+    SFZOpcodeSpec(name, .float, range, version, aliases: aliases)
+  }
+
+  static func note(_ name: String, _ version: SFZSpecVersion, aliases: [String] = [])
+    -> SFZOpcodeSpec
+  {
+    SFZOpcodeSpec(name, .note, 0...127, version, aliases: aliases)
   }
 
   static func text(_ name: String, _ version: SFZSpecVersion, aliases: [String] = [])
@@ -44,10 +43,9 @@ enum OpcodeEntries {
   }
 
   static func choice(
-    _ name: String, _ words: [String], _ defaultValue: String? = nil,
-    _ version: SFZSpecVersion, aliases: [String] = []
+    _ name: String, _ words: [String], _ version: SFZSpecVersion, aliases: [String] = []
   ) -> SFZOpcodeSpec {
-    SFZOpcodeSpec(name, .choice(words), nil, default: defaultValue, version, aliases: aliases)
+    SFZOpcodeSpec(name, .choice(words), nil, version, aliases: aliases)
   }
 
   /// MIDI data range 0...127 used by many conditions.

@@ -35,8 +35,6 @@ public struct SFZOpcodeSpec: Sendable, Hashable {
   public var kind: SFZValueKind
   /// Allowed range for numeric kinds; values outside are clamped with a warning.
   public var range: ClosedRange<Double>?
-  /// Default value as the specification writes it, when it has one.
-  public var defaultValue: String?
   /// Specification level.
   public var version: SFZSpecVersion
   /// Other spellings (same placeholders, same order) that mean this opcode.
@@ -45,12 +43,11 @@ public struct SFZOpcodeSpec: Sendable, Hashable {
   /// Creates a table entry.
   public init(
     _ pattern: String, _ kind: SFZValueKind, _ range: ClosedRange<Double>? = nil,
-    default defaultValue: String? = nil, _ version: SFZSpecVersion, aliases: [String] = []
+    _ version: SFZSpecVersion, aliases: [String] = []
   ) {
     self.pattern = pattern
     self.kind = kind
     self.range = range
-    self.defaultValue = defaultValue
     self.version = version
     self.aliases = aliases
   }

@@ -20,8 +20,7 @@ struct CorpusOpcodeCoverageTests {
       guard let instrument = try? SFZInstrument.load(url: url) else { continue }
       parsed += 1
       for region in instrument.regions {
-        for name in region.opcodes.keys
-        where SFZOpcodeTable.shared.lookup(name) != nil && !RegionMapping.isHandled(name) {
+        for name in MappingProbe.unread(region) where SFZOpcodeTable.shared.lookup(name) != nil {
           unrendered[name, default: 0] += 1
         }
       }

@@ -29,7 +29,7 @@ struct OpcodeV1CoverageTests {
       let name = pattern.replacingOccurrences(of: "N", with: "1")
         .replacingOccurrences(of: "X", with: "1")
       let canonical = SFZOpcodeTable.shared.lookup(name)?.canonicalName ?? name
-      if RegionMapping.isHandled(canonical) { continue }
+      if MappingProbe.reads(canonical) { continue }
       if let reason = UnsupportedOpcodes.reason(for: canonical) {
         declared[pattern] = reason
       } else {

@@ -162,7 +162,7 @@ public final class Sampler: @unchecked Sendable {
       return true
     }
     do {
-      var builder = try InstrumentBuilder(label: "key map")
+      var builder = try EngineInstrumentBuilder(label: "key map")
       var regions: [sc_region] = []
       for (index, sample) in loaded.enumerated() {
         let added = try builder.add(sample.audio, source: sample.source)

@@ -36,7 +36,7 @@ final class EngineHandle: @unchecked Sendable {
     producer.unlock()
   }
 
-  /// Hands over an instrument finalized by `InstrumentBuilder.finish()` (nil for silence) and
+  /// Hands over an instrument finalized by `EngineInstrumentBuilder.finish()` (nil for silence) and
   /// frees those the render thread let go of.
   func setInstrument(_ instrument: OpaquePointer?) {
     producer.lock()

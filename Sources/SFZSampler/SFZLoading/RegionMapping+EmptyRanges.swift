@@ -17,8 +17,9 @@ extension RegionMapping {
     // A controller trigger plays whatever the key and velocity; hikey=-1 is the usual way to
     // ask for that (corpus/spec sfzformat/docs/opcodes/lokey.md).
     if r.trigger != SC_TRIGGER_CC {
-      let lokey = region.note("lokey") ?? 0
-      let hikey = region.note("hikey") ?? 127
+      // As written: `r` holds no key at all for these.
+      let lokey = region.note("lokey") ?? Int(Self.defaults.lokey)
+      let hikey = region.note("hikey") ?? Int(Self.defaults.hikey)
       if hikey < 0 {
         found.append("\(written("hikey", hikey)) answers no key and no on_loccN trigger is set")
       } else if lokey > hikey {
@@ -36,7 +37,7 @@ extension RegionMapping {
     withUnsafeBytes(of: r.cc_conditions) { raw in
       for condition in raw.bindMemory(to: sc_cc_range.self).prefix(Int(r.cc_condition_count)) {
         let cc = condition.cc
-        if region.opcodes["lohdcc\(cc)"] == nil && region.opcodes["hihdcc\(cc)"] == nil {
+        if !region.has("lohdcc\(cc)") && !region.has("hihdcc\(cc)") {
           check("locc\(cc)", condition.lo, "hicc\(cc)", condition.hi)
         } else if condition.lo > condition.hi {
           // The engine reads controllers in 128 steps and rounds these bounds inwards.
@@ -64,6 +65,6 @@ extension RegionMapping {
 
   /// `name=value` as the file wrote it, or with the value the region takes when it did not.
   private func written(_ name: String, _ value: some Any) -> String {
-    "\(name)=\(region.opcodes[name]?.value ?? "\(value)")"
+    "\(name)=\(region.string(name) ?? "\(value)")"
   }
 }

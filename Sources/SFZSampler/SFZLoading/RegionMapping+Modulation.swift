@@ -76,22 +76,24 @@ extension RegionMapping {
     return nil
   }
 
-  static func isModulation(_ name: String) -> Bool {
-    pressureOpcodes[name] != nil || modulationParts(name) != nil
-  }
-
   /// The region's modulation records, in a stable order.
   func modulations() -> [sc_modulation] {
     var records: [String: sc_modulation] = [:]
-    for (name, opcode) in region.opcodes {
-      if let (target, source) = Self.pressureOpcodes[name], let depth = opcode.number {
-        records[name] = sc_modulation(
-          target: UInt16(target.rawValue), source: UInt16(source), curve: -1,
-          depth: Float(depth), smooth: 0, step: 0)
-        continue
-      }
-      guard let parts = Self.modulationParts(name), parts.kind == "on",
-        let depth = opcode.number, let target = Self.modulationTargets[parts.stem]
+    for ((name, (target, source)), opcode) in region.opcodes({ name in
+      Self.pressureOpcodes[name].map { (name, $0) }
+    }) {
+      guard let depth = opcode.number else { continue }
+      records[name] = sc_modulation(
+        target: UInt16(target.rawValue), source: UInt16(source), curve: -1,
+        depth: Float(depth), smooth: 0, step: 0)
+    }
+    // Every controller form is read, the `_curveccN`, `_smoothccN` and `_stepccN` companions
+    // too: they shape the `_onccN` form of the same name and controller, and mean nothing alone.
+    for ((name, parts), opcode) in region.opcodes({ name in
+      Self.modulationParts(name).map { (name, $0) }
+    }) {
+      guard parts.kind == "on", let depth = opcode.number,
+        let target = Self.modulationTargets[parts.stem]
       else { continue }
       let suffix = "cc\(parts.source)"
       records[name] = sc_modulation(

@@ -4,76 +4,56 @@ import SFZ
 
 /// Per-note variation, amplitude shaping, crossfades and EQ.
 extension RegionMapping {
-  static let performanceOpcodes: Set<String> = [
-    "offset_random", "delay", "delay_random", "count", "direction", "loop_crossfade",
-    "pitch_veltrack", "pitch_random", "bend_step", "amp_keycenter", "amp_keytrack", "amp_random",
-    "width", "position", "fil_random", "xfin_lokey", "xfin_hikey", "xfout_lokey", "xfout_hikey",
-    "xfin_lovel", "xfin_hivel", "xfout_lovel", "xfout_hivel", "xf_keycurve", "xf_velcurve",
-    "xf_cccurve", "pan_keytrack", "pan_keycenter", "lobpm", "hibpm", "sync_beats", "sync_offset",
-  ]
-  static let eqOpcodes: Set<String> = Set(
-    (1...3).flatMap { band in
-      ["freq", "bw", "gain", "vel2freq", "vel2gain"].map { "eq\(band)_\($0)" }
-    })
-  static let velocityEnvelopeOpcodes: Set<String> = Set(
-    ["ampeg", "fileg", "pitcheg"].flatMap { eg in
-      ["delay", "attack", "hold", "decay", "sustain", "release", "depth"].map { "\(eg)_vel2\($0)" }
-    })
-  static let numberedPerformancePrefixes = [
-    "amp_velcurve_", "xfin_locc", "xfin_hicc", "xfout_locc", "xfout_hicc",
-  ]
-
   func applyPerformance(to r: inout sc_region, _ diagnostics: inout [SFZDiagnostic]) {
-    r.offset_random = float("offset_random", 0)
-    r.delay = float("delay", 0)
-    r.delay_random = float("delay_random", 0)
-    r.count = UInt32(max(region.int("count") ?? 0, 0))
-    r.loop_crossfade = float("loop_crossfade", 0)
-    r.pitch_veltrack = float("pitch_veltrack", 0)
-    r.pitch_random = float("pitch_random", 0)
-    r.bend_step = float("bend_step", 0)
-    r.amp_keycenter = Float(region.note("amp_keycenter") ?? 60)
-    r.amp_keytrack = float("amp_keytrack", 0)
-    r.amp_random = float("amp_random", 0)
-    r.width = float("width", 100)
-    r.position = float("position", 0)
-    r.pan_keytrack = float("pan_keytrack", 0)
-    r.pan_keycenter = Float(region.note("pan_keycenter") ?? 60)
-    r.lobpm = float("lobpm", 0)
+    r.offset_random = float("offset_random") ?? r.offset_random
+    r.delay = float("delay") ?? r.delay
+    r.delay_random = float("delay_random") ?? r.delay_random
+    r.count = region.int("count").map { UInt32(max($0, 0)) } ?? r.count
+    r.loop_crossfade = float("loop_crossfade") ?? r.loop_crossfade
+    r.pitch_veltrack = float("pitch_veltrack") ?? r.pitch_veltrack
+    r.pitch_random = float("pitch_random") ?? r.pitch_random
+    r.bend_step = float("bend_step") ?? r.bend_step
+    r.amp_keycenter = region.note("amp_keycenter").map { Float($0) } ?? r.amp_keycenter
+    r.amp_keytrack = float("amp_keytrack") ?? r.amp_keytrack
+    r.amp_random = float("amp_random") ?? r.amp_random
+    r.width = float("width") ?? r.width
+    r.position = float("position") ?? r.position
+    r.pan_keytrack = float("pan_keytrack") ?? r.pan_keytrack
+    r.pan_keycenter = region.note("pan_keycenter").map { Float($0) } ?? r.pan_keycenter
+    r.lobpm = float("lobpm") ?? r.lobpm
     // hibpm's documented default, 500, is also the top of its range (corpus/spec
     // sfzformat/data/sfz/syntax.yml, docs/opcodes/lobpm.md): there it means no upper limit, so
     // a region without a tempo condition, or with only lobpm, still plays in faster songs.
     if let hibpm = number("hibpm"), hibpm < 500 { r.hibpm = Float(hibpm) }
-    r.sync_beats = float("sync_beats", 0)
-    r.sync_offset = float("sync_offset", 0)
-    r.key_crossfade = sc_crossfade(
-      in_lo: note("xfin_lokey", 0), in_hi: note("xfin_hikey", 0),
-      out_lo: note("xfout_lokey", 127), out_hi: note("xfout_hikey", 127),
-      power: region.string("xf_keycurve")?.lowercased() != "gain")
-    r.velocity_crossfade = sc_crossfade(
-      in_lo: byte("xfin_lovel", 0), in_hi: byte("xfin_hivel", 0),
-      out_lo: byte("xfout_lovel", 127), out_hi: byte("xfout_hivel", 127),
-      power: region.string("xf_velcurve")?.lowercased() != "gain")
+    r.sync_beats = float("sync_beats") ?? r.sync_beats
+    r.sync_offset = float("sync_offset") ?? r.sync_offset
+    crossfade(&r.key_crossfade, "key", region.note)
+    crossfade(&r.velocity_crossfade, "vel", region.int)
     applyControllerCrossfades(to: &r, &diagnostics)
     withUnsafeMutableBytes(of: &r.eq) { raw in
       let bands = raw.bindMemory(to: sc_eq_band.self)
       for band in 0..<3 {
         let prefix = "eq\(band + 1)_"
-        bands[band].freq = float(prefix + "freq", bands[band].freq)
-        bands[band].bw = float(prefix + "bw", 1)
-        bands[band].gain = float(prefix + "gain", 0)
-        bands[band].vel2freq = float(prefix + "vel2freq", 0)
-        bands[band].vel2gain = float(prefix + "vel2gain", 0)
+        bands[band].freq = float(prefix + "freq") ?? bands[band].freq
+        bands[band].bw = float(prefix + "bw") ?? bands[band].bw
+        bands[band].gain = float(prefix + "gain") ?? bands[band].gain
+        bands[band].vel2freq = float(prefix + "vel2freq") ?? bands[band].vel2freq
+        bands[band].vel2gain = float(prefix + "vel2gain") ?? bands[band].vel2gain
       }
     }
   }
 
-  private func note(_ name: String, _ fallback: Int) -> UInt8 {
-    UInt8(clamping: min(max(region.note(name) ?? fallback, 0), 127))
-  }
-
-  private func byte(_ name: String, _ fallback: Int) -> UInt8 {
-    UInt8(clamping: min(max(region.int(name) ?? fallback, 0), 127))
+  /// Fills a key (`unit` "key") or velocity ("vel") crossfade from `xfin_lo<unit>`,
+  /// `xfin_hi<unit>`, `xfout_lo<unit>`, `xfout_hi<unit>` and `xf_<unit>curve`.
+  private func crossfade(_ fade: inout sc_crossfade, _ unit: String, _ value: (String) -> Int?) {
+    func point(_ name: String) -> UInt8? {
+      value(name).map { UInt8(clamping: min(max($0, 0), 127)) }
+    }
+    fade.in_lo = point("xfin_lo\(unit)") ?? fade.in_lo
+    fade.in_hi = point("xfin_hi\(unit)") ?? fade.in_hi
+    fade.out_lo = point("xfout_lo\(unit)") ?? fade.out_lo
+    fade.out_hi = point("xfout_hi\(unit)") ?? fade.out_hi
+    fade.power = region.string("xf_\(unit)curve").map { $0.lowercased() != "gain" } ?? fade.power
   }
 
   /// xfin_loccN/xfin_hiccN and xfout_loccN/xfout_hiccN, one crossfade per controller and side.
@@ -82,13 +62,10 @@ extension RegionMapping {
   ) {
     var fades: [sc_cc_crossfade] = []
     for (side, out) in [("xfin", false), ("xfout", true)] {
-      var controllers = Set<Int>()
-      for name in region.opcodes.keys {
-        for prefix in ["\(side)_locc", "\(side)_hicc"] {
-          if let cc = Self.controller(in: name, prefix) { controllers.insert(cc) }
-        }
+      let named = region.opcodes { name in
+        ["\(side)_locc", "\(side)_hicc"].lazy.compactMap { Self.controller(in: name, $0) }.first
       }
-      for cc in controllers.sorted() {
+      for cc in Set(named.map(\.0)).sorted() {
         let lo = region.int("\(side)_locc\(cc)") ?? 0
         let hi = region.int("\(side)_hicc\(cc)") ?? 0
         fades.append(
@@ -105,7 +82,8 @@ extension RegionMapping {
         ))
     }
     r.cc_crossfade_count = UInt8(min(fades.count, Int(SC_MAX_CC_CROSSFADES)))
-    r.cc_crossfade_power = region.string("xf_cccurve")?.lowercased() != "gain"
+    r.cc_crossfade_power =
+      region.string("xf_cccurve").map { $0.lowercased() != "gain" } ?? r.cc_crossfade_power
     withUnsafeMutableBytes(of: &r.cc_crossfades) { raw in
       let slots = raw.bindMemory(to: sc_cc_crossfade.self)
       for (i, fade) in fades.prefix(Int(SC_MAX_CC_CROSSFADES)).enumerated() { slots[i] = fade }
@@ -116,10 +94,8 @@ extension RegionMapping {
   /// 0 at velocity 0 and 1 at 127 unless given), or nil when the region sets none.
   func velocityCurve() -> [Float]? {
     var points: [Int: Float] = [:]
-    for (name, opcode) in region.opcodes {
-      if let velocity = Self.controller(in: name, "amp_velcurve_"), let value = opcode.number {
-        points[velocity] = Float(value)
-      }
+    for (velocity, opcode) in region.opcodes({ Self.controller(in: $0, "amp_velcurve_") }) {
+      if let value = opcode.number { points[velocity] = Float(value) }
     }
     guard !points.isEmpty else { return nil }
     if points[0] == nil { points[0] = 0 }

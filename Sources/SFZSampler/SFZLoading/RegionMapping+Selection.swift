@@ -4,29 +4,11 @@ import SFZ
 /// The opcodes that decide when a region plays (keys, channels, controllers, keyswitches, round
 /// robins, random layers, triggers) and how its voices end (exclusive and polyphony groups).
 extension RegionMapping {
-  /// Selection and voice-lifecycle opcodes with a fixed name.
-  static let selectionOpcodes: Set<String> = [
-    "lochan", "hichan", "loprog", "hiprog", "lobend", "hibend", "lochanaft", "hichanaft",
-    "lopolyaft", "hipolyaft", "lorand", "hirand", "seq_length", "seq_position", "sw_lokey",
-    "sw_hikey", "sw_last", "sw_lolast", "sw_hilast", "sw_down", "sw_up", "sw_previous", "sw_vel",
-    "sw_default", "sw_label", "group", "off_by", "off_mode", "off_time", "polyphony",
-    "note_polyphony", "note_selfmask",
-  ]
-
-  /// Selection opcodes with a controller number (`locc64`, `on_hicc1`, ...) and the highest
-  /// number each takes: conditions read the extended controllers up to 137, triggers only those
-  /// that events move (pitch bend 128, channel and poly pressure 129 and 130).
-  static let numberedSelectionPrefixes: [String: Int] = [
-    "locc": 137, "hicc": 137, "on_locc": 130, "on_hicc": 130, "start_locc": 130,
-    "start_hicc": 130, "lohdcc": 137, "hihdcc": 137,
-  ]
-
-  /// Whether the mapping turns the opcode into sound.
-  static func isHandled(_ name: String) -> Bool {
-    handled.contains(name) || isModulation(name) || isV2Modulator(name)
-      || numberedSelectionPrefixes.contains { controller(in: name, $0.key, upTo: $0.value) != nil }
-      || numberedPerformancePrefixes.contains { controller(in: name, $0) != nil }
-  }
+  /// The highest controller a condition reads (`locc137`): the extended controllers too.
+  static let highestConditionController = 137
+  /// The highest controller a trigger reads: only those that events move (pitch bend 128,
+  /// channel and poly pressure 129 and 130).
+  static let highestTriggerController = 130
 
   /// The controller number `name` carries after `prefix`, if that is all it is.
   static func controller(in name: String, _ prefix: String, upTo highest: Int = 127) -> Int? {
@@ -39,13 +21,10 @@ extension RegionMapping {
   }
 
   /// Values of the opcodes `prefix` + controller number, by controller.
-  private func controllers(_ prefix: String) -> [Int: Int] {
-    let highest = Self.numberedSelectionPrefixes[prefix] ?? 127
+  private func controllers(_ prefix: String, upTo highest: Int) -> [Int: Int] {
     var found: [Int: Int] = [:]
-    for (name, opcode) in region.opcodes {
-      if let cc = Self.controller(in: name, prefix, upTo: highest), let value = opcode.number {
-        found[cc] = Int(value)
-      }
+    for (cc, opcode) in region.opcodes({ Self.controller(in: $0, prefix, upTo: highest) }) {
+      if let value = opcode.number { found[cc] = Int(value) }
     }
     return found
   }
@@ -54,8 +33,9 @@ extension RegionMapping {
   /// steps: rounded inwards, so the range keeps exactly the steps that lie inside it.
   private func highDefinition(_ prefix: String, rounding: FloatingPointRoundingRule) -> [Int: Int] {
     var found: [Int: Int] = [:]
-    for (name, opcode) in region.opcodes {
-      if let cc = Self.controller(in: name, prefix, upTo: 137), let value = opcode.number {
+    let highest = Self.highestConditionController
+    for (cc, opcode) in region.opcodes({ Self.controller(in: $0, prefix, upTo: highest) }) {
+      if let value = opcode.number {
         // a hair of slack, so a bound written as n/127 in decimals lands on step n
         let steps = (value * 127 + (rounding == .up ? -1e-6 : 1e-6)).rounded(rounding)
         found[cc] = Int(min(max(steps, 0), 127))
@@ -64,20 +44,21 @@ extension RegionMapping {
     return found
   }
 
-  private func midi(_ name: String, _ fallback: Int) -> UInt8 {
-    UInt8(clamping: min(max(region.int(name) ?? fallback, 0), 127))
+  /// A MIDI data value (0...127), when the region writes it.
+  private func midi(_ name: String) -> UInt8? {
+    region.int(name).map { UInt8(clamping: min(max($0, 0), 127)) }
   }
 
-  private func key(_ name: String) -> Int16 {
-    guard let key = region.note(name), (0...127).contains(key) else { return Int16(SC_NO_KEY) }
-    return Int16(key)
+  /// A key, or no key when the value is outside 0...127; nil when the region does not write it.
+  private func key(_ name: String) -> Int16? {
+    region.note(name).map { (0...127).contains($0) ? Int16($0) : Int16(SC_NO_KEY) }
   }
 
   /// Fills the key range; a negative `hikey` (or `lokey` above `hikey`) answers no key at all,
   /// the usual way to make a region answer only its controller trigger.
   func applyKeys(to r: inout sc_region) {
-    let lo = region.note("lokey") ?? 0
-    let hi = region.note("hikey") ?? 127
+    let lo = region.note("lokey") ?? Int(r.lokey)
+    let hi = region.note("hikey") ?? Int(r.hikey)
     if hi < 0 || lo > hi || lo > 127 {
       r.lokey = 1
       r.hikey = 0
@@ -89,26 +70,29 @@ extension RegionMapping {
 
   /// Fills the selection and lifecycle fields of `r`.
   func applySelection(to r: inout sc_region, _ diagnostics: inout [SFZDiagnostic]) {
-    r.lochan = UInt8(clamping: min(max(region.int("lochan") ?? 1, 1), 16) - 1)
-    r.hichan = UInt8(clamping: min(max(region.int("hichan") ?? 16, 1), 16) - 1)
-    r.loprog = midi("loprog", 0)
-    r.hiprog = midi("hiprog", 127)
-    r.lobend = Int16(clamping: region.int("lobend") ?? -8192)
-    r.hibend = Int16(clamping: region.int("hibend") ?? 8192)
-    r.lochanaft = midi("lochanaft", 0)
-    r.hichanaft = midi("hichanaft", 127)
-    r.lopolyaft = midi("lopolyaft", 0)
-    r.hipolyaft = midi("hipolyaft", 127)
-    r.lorand = float("lorand", 0)
-    r.hirand = float("hirand", 1)
-    r.seq_length = UInt8(clamping: min(max(region.int("seq_length") ?? 1, 1), 100))
-    r.seq_position = UInt8(clamping: min(max(region.int("seq_position") ?? 1, 1), 100))
+    // SFZ numbers channels 1...16, the engine 0...15.
+    let channel = { (written: Int) in UInt8(clamping: min(max(written, 1), 16) - 1) }
+    r.lochan = region.int("lochan").map(channel) ?? r.lochan
+    r.hichan = region.int("hichan").map(channel) ?? r.hichan
+    r.loprog = midi("loprog") ?? r.loprog
+    r.hiprog = midi("hiprog") ?? r.hiprog
+    r.lobend = region.int("lobend").map { Int16(clamping: $0) } ?? r.lobend
+    r.hibend = region.int("hibend").map { Int16(clamping: $0) } ?? r.hibend
+    r.lochanaft = midi("lochanaft") ?? r.lochanaft
+    r.hichanaft = midi("hichanaft") ?? r.hichanaft
+    r.lopolyaft = midi("lopolyaft") ?? r.lopolyaft
+    r.hipolyaft = midi("hipolyaft") ?? r.hipolyaft
+    r.lorand = float("lorand") ?? r.lorand
+    r.hirand = float("hirand") ?? r.hirand
+    let step = { (written: Int) in UInt8(clamping: min(max(written, 1), 100)) }
+    r.seq_length = region.int("seq_length").map(step) ?? r.seq_length
+    r.seq_position = region.int("seq_position").map(step) ?? r.seq_position
     applyControllerConditions(to: &r, &diagnostics)
     applyTrigger(to: &r, &diagnostics)
     applyKeyswitches(to: &r)
     applyPedalsAndTimer(to: &r)
 
-    r.group = Int32(clamping: region.int("group") ?? 0)
+    r.group = region.int("group").map { Int32(clamping: $0) } ?? r.group
     if let offBy = region.int("off_by") {
       r.has_off_by = true
       r.off_by = Int32(clamping: offBy)
@@ -121,17 +105,22 @@ extension RegionMapping {
     case "time": r.off_mode = SC_OFF_TIME
     default: break
     }
-    r.off_time = float("off_time", r.off_time)
-    r.polyphony = UInt32(clamping: max(region.int("polyphony") ?? 0, 0))
-    r.note_polyphony = UInt32(clamping: max(region.int("note_polyphony") ?? 0, 0))
-    r.note_selfmask = region.string("note_selfmask")?.lowercased() != "off"
+    r.off_time = float("off_time") ?? r.off_time
+    let voices = { (written: Int) in UInt32(clamping: max(written, 0)) }
+    r.polyphony = region.int("polyphony").map(voices) ?? r.polyphony
+    r.note_polyphony = region.int("note_polyphony").map(voices) ?? r.note_polyphony
+    r.note_selfmask =
+      region.string("note_selfmask").map { $0.lowercased() != "off" } ?? r.note_selfmask
   }
 
   private func applyControllerConditions(
     to r: inout sc_region, _ diagnostics: inout [SFZDiagnostic]
   ) {
-    let lows = controllers("locc").merging(highDefinition("lohdcc", rounding: .up)) { $1 }
-    let highs = controllers("hicc").merging(highDefinition("hihdcc", rounding: .down)) { $1 }
+    let highest = Self.highestConditionController
+    let lows = controllers("locc", upTo: highest)
+      .merging(highDefinition("lohdcc", rounding: .up)) { $1 }
+    let highs = controllers("hicc", upTo: highest)
+      .merging(highDefinition("hihdcc", rounding: .down)) { $1 }
     let numbers = Set(lows.keys).union(highs.keys).sorted()
     let limit = Int(SC_MAX_CC_CONDITIONS)
     let conditions = numbers.prefix(limit).map { cc in
@@ -154,7 +143,8 @@ extension RegionMapping {
 
   private func applyTrigger(to r: inout sc_region, _ diagnostics: inout [SFZDiagnostic]) {
     switch region.string("trigger")?.lowercased() {
-    case nil, "attack": r.trigger = SC_TRIGGER_ATTACK
+    case nil: break
+    case "attack": r.trigger = SC_TRIGGER_ATTACK
     case "release": r.trigger = SC_TRIGGER_RELEASE
     case "first": r.trigger = SC_TRIGGER_FIRST
     case "legato": r.trigger = SC_TRIGGER_LEGATO
@@ -164,10 +154,11 @@ extension RegionMapping {
     }
     // A controller trigger replaces the attack trigger; release regions keep theirs (as ARIA).
     // `start_loccN` is the SFZ v2 spelling of the same trigger.
-    let lows = controllers("start_locc").merging(controllers("on_locc")) { $1 }
-      .filter { $0.value >= 0 }
-    let highs = controllers("start_hicc").merging(controllers("on_hicc")) { $1 }
-      .filter { $0.value >= 0 }
+    let highest = Self.highestTriggerController
+    let lows = controllers("start_locc", upTo: highest)
+      .merging(controllers("on_locc", upTo: highest)) { $1 }.filter { $0.value >= 0 }
+    let highs = controllers("start_hicc", upTo: highest)
+      .merging(controllers("on_hicc", upTo: highest)) { $1 }.filter { $0.value >= 0 }
     let numbers = Set(lows.keys).union(highs.keys).sorted()
     guard let cc = numbers.first,
       r.trigger != SC_TRIGGER_RELEASE, r.trigger != SC_TRIGGER_RELEASE_KEY
@@ -179,29 +170,36 @@ extension RegionMapping {
         warning(name, "one controller trigger per region is played; ignored: \(dropped)"))
     }
     r.trigger = SC_TRIGGER_CC
-    r.on_cc = sc_cc_range(
-      cc: UInt8(cc), lo: UInt8(clamping: min(lows[cc] ?? 0, 127)),
-      hi: UInt8(clamping: min(highs[cc] ?? 127, 127)))
+    r.on_cc.cc = UInt8(cc)
+    r.on_cc.lo = lows[cc].map { UInt8(clamping: min($0, 127)) } ?? r.on_cc.lo
+    r.on_cc.hi = highs[cc].map { UInt8(clamping: min($0, 127)) } ?? r.on_cc.hi
   }
 
   private func applyKeyswitches(to r: inout sc_region) {
-    if region.opcodes["sw_lokey"] != nil || region.opcodes["sw_hikey"] != nil {
+    // sw_label names the keyswitch for a player's interface.
+    region.ignore(["sw_label"])
+    if region.has("sw_lokey") || region.has("sw_hikey") {
       r.sw_lokey = Int16(clamping: min(max(region.note("sw_lokey") ?? 0, 0), 127))
       r.sw_hikey = Int16(clamping: min(max(region.note("sw_hikey") ?? 127, 0), 127))
     }
     let none = Int16(SC_NO_KEY)
-    if key("sw_last") != none {
-      r.sw_lolast = key("sw_last")
-      r.sw_hilast = key("sw_last")
-    } else if key("sw_lolast") != none || key("sw_hilast") != none {
+    // All three are read: sw_last, when set, outranks the range.
+    let last = key("sw_last") ?? none
+    let lowest = key("sw_lolast") ?? none
+    let highest = key("sw_hilast") ?? none
+    if last != none {
+      r.sw_lolast = last
+      r.sw_hilast = last
+    } else if lowest != none || highest != none {
       // One end alone names a single key rather than half the keyboard.
-      r.sw_lolast = key("sw_lolast") != none ? key("sw_lolast") : key("sw_hilast")
-      r.sw_hilast = key("sw_hilast") != none ? key("sw_hilast") : key("sw_lolast")
+      r.sw_lolast = lowest != none ? lowest : highest
+      r.sw_hilast = highest != none ? highest : lowest
     }
-    r.sw_down = key("sw_down")
-    r.sw_up = key("sw_up")
-    r.sw_previous = key("sw_previous")
-    r.sw_default = key("sw_default")
-    r.sw_vel_previous = region.string("sw_vel")?.lowercased() == "previous"
+    r.sw_down = key("sw_down") ?? r.sw_down
+    r.sw_up = key("sw_up") ?? r.sw_up
+    r.sw_previous = key("sw_previous") ?? r.sw_previous
+    r.sw_default = key("sw_default") ?? r.sw_default
+    r.sw_vel_previous =
+      region.string("sw_vel").map { $0.lowercased() == "previous" } ?? r.sw_vel_previous
   }
 }

@@ -4,14 +4,11 @@ import SFZ
 /// SFZ v2 LFOs (`lfoN_*`) and flex envelopes (`egN_*`): their parameters, their outputs and the
 /// controllers that scale them, as the region's v2 slots and links.
 extension RegionMapping {
-  static func isV2Modulator(_ name: String) -> Bool { V2ModulatorName(name) != nil }
-
   /// The region's v2 opcodes by modulator, the modulators in SFZ number order.
   private func v2Opcodes() -> [V2ModulatorName.Kind: [Int: [(V2ModulatorName, SFZOpcode)]]] {
     var found: [V2ModulatorName.Kind: [Int: [(V2ModulatorName, SFZOpcode)]]] = [:]
-    // Sorted names make `lfo1_freq` and `lfo01_freq` given together resolve the same every time.
-    for name in region.opcodes.keys.sorted() {
-      guard let parsed = V2ModulatorName(name), let opcode = region.opcodes[name] else { continue }
+    // In name order, `lfo1_freq` and `lfo01_freq` given together resolve the same every time.
+    for (parsed, opcode) in region.opcodes(V2ModulatorName.init) {
       found[parsed.kind, default: [:]][parsed.number, default: []].append((parsed, opcode))
     }
     return found
@@ -35,14 +32,14 @@ extension RegionMapping {
     withUnsafeMutableBytes(of: &r.v2_lfos) { raw in
       let slots = raw.bindMemory(to: sc_v2_lfo_params.self)
       for (slot, (_, opcodes)) in lfos.prefix(slots.count).enumerated() {
-        slots[slot] = lfo(opcodes, &diagnostics)
+        lfo(opcodes, &slots[slot], &diagnostics)
         links += lfoLinks(opcodes, slot: slot)
       }
     }
     withUnsafeMutableBytes(of: &r.v2_egs) { raw in
       let slots = raw.bindMemory(to: sc_v2_eg_params.self)
       for (slot, (_, opcodes)) in egs.prefix(slots.count).enumerated() {
-        slots[slot] = flexEnvelope(opcodes, &diagnostics)
+        flexEnvelope(opcodes, &slots[slot], &diagnostics)
         links += egLinks(opcodes, slot: slot)
       }
     }
@@ -60,9 +57,11 @@ extension RegionMapping {
     }
   }
 
+  /// Fills an LFO slot over what sc_region_init left in it.
   private func lfo(
-    _ opcodes: [(V2ModulatorName, SFZOpcode)], _ diagnostics: inout [SFZDiagnostic]
-  ) -> sc_v2_lfo_params {
+    _ opcodes: [(V2ModulatorName, SFZOpcode)], _ lfo: inout sc_v2_lfo_params,
+    _ diagnostics: inout [SFZDiagnostic]
+  ) {
     var values: [String: Double] = [:]
     var waveOpcode: SFZOpcode?
     for (name, opcode) in opcodes where name.controller == nil {
@@ -70,7 +69,7 @@ extension RegionMapping {
       values[parameter] = value
       if parameter == "wave" { waveOpcode = opcode }
     }
-    var wave = Int(values["wave"] ?? Double(SC_V2_WAVE_SINE.rawValue))
+    var wave = values["wave"].map { Int($0) } ?? Int(lfo.wave)
     if !(0..<Int(SC_V2_WAVE_COUNT.rawValue)).contains(wave), let waveOpcode {
       diagnostics.append(
         SFZDiagnostic(
@@ -78,20 +77,22 @@ extension RegionMapping {
           "LFO wave \(wave) is not rendered yet (only 0...7); using a sine"))
       wave = Int(SC_V2_WAVE_SINE.rawValue)
     }
-    return sc_v2_lfo_params(
-      freq: Float(values["freq"] ?? 0), delay: Float(values["delay"] ?? 0),
-      fade: Float(values["fade"] ?? 0), phase: Float(values["phase"] ?? 0),
-      offset: Float(values["offset"] ?? 0), ratio: Float(values["ratio"] ?? 1),
-      scale: Float(values["scale"] ?? 1),
-      count: UInt32(min(max(values["count"] ?? 0, 0), Double(UInt32.max))),
-      wave: UInt8(wave))
+    lfo.wave = UInt8(wave)
+    lfo.ratio = values["ratio"].map { Float($0) } ?? lfo.ratio
+    lfo.scale = values["scale"].map { Float($0) } ?? lfo.scale
+    lfo.freq = values["freq"].map { Float($0) } ?? lfo.freq
+    lfo.delay = values["delay"].map { Float($0) } ?? lfo.delay
+    lfo.fade = values["fade"].map { Float($0) } ?? lfo.fade
+    lfo.phase = values["phase"].map { Float($0) } ?? lfo.phase
+    lfo.offset = values["offset"].map { Float($0) } ?? lfo.offset
+    lfo.count = values["count"].map { UInt32(min(max($0, 0), Double(UInt32.max))) } ?? lfo.count
   }
 
+  /// Fills a flex envelope slot over what sc_region_init left in it.
   private func flexEnvelope(
-    _ opcodes: [(V2ModulatorName, SFZOpcode)], _ diagnostics: inout [SFZDiagnostic]
-  ) -> sc_v2_eg_params {
-    var e = sc_v2_eg_params()
-    e.sustain = -1
+    _ opcodes: [(V2ModulatorName, SFZOpcode)], _ e: inout sc_v2_eg_params,
+    _ diagnostics: inout [SFZDiagnostic]
+  ) {
     var points: [String: [Int: Float]] = [:]
     for (name, opcode) in opcodes where name.controller == nil {
       // egN_ampeg is a choice in the opcode table, so it carries no number of its own
@@ -115,7 +116,6 @@ extension RegionMapping {
     Self.fill(&e.time, points["time"] ?? [:])
     Self.fill(&e.level, points["level"] ?? [:])
     Self.fill(&e.shape, points["shape"] ?? [:])
-    return e
   }
 
   /// Writes values by point into a C array of floats.

@@ -1,7 +1,8 @@
 import CSamplerCore
 
-/// Copies decoded samples and regions into a C instrument, off the audio thread.
-struct InstrumentBuilder: ~Copyable {
+/// Copies decoded samples and regions into the engine's C instrument (`sc_instrument`), off the
+/// audio thread; the SFZ module's `InstrumentBuilder` builds the parsed `SFZInstrument` instead.
+struct EngineInstrumentBuilder: ~Copyable {
   private(set) var pointer: OpaquePointer?
   let label: String
 
