@@ -29,15 +29,6 @@ uint8_t sc_bend_7bit(int32_t bend) {
   return (uint8_t)(((bend - SC_BEND_MIN) * 127 + span / 2) / span);
 }
 
-double sc_bend_cents(int32_t bend, const sc_region *r, float range_override) {
-  if (bend == 0) return 0.0;
-  double range = range_override;
-  double cents = bend > 0 ? (double)bend / SC_BEND_MAX * (range > 0.0 ? range : r->bend_up)
-                          : (double)bend / -SC_BEND_MIN * (range > 0.0 ? range : -r->bend_down);
-  float step = r->bend_step;
-  return step > 1.0f ? step * round(cents / step) : cents;
-}
-
 float sc_channel_gain(const sc_channel *c, uint8_t implicit) {
   float gain = 1.0f;
   float volume = c->cc[SC_CC_VOLUME] / 127.0f, expression = c->cc[SC_CC_EXPRESSION] / 127.0f;

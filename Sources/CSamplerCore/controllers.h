@@ -4,6 +4,8 @@
 #ifndef SC_CONTROLLERS_H
 #define SC_CONTROLLERS_H
 
+#include <math.h>
+
 #include "config.h"
 #include "sampler_core.h"
 
@@ -45,7 +47,15 @@ float sc_bend_unit(int32_t bend);
 uint8_t sc_bend_7bit(int32_t bend);
 /* Cents of pitch bend: `range_override` cents (> 0) or the region's bend_up/bend_down at full
  * bend, in steps of the region's bend_step. */
-double sc_bend_cents(int32_t bend, const sc_region *region, float range_override);
+static inline double sc_bend_cents(int32_t bend, const sc_region *r, float range_override) {
+  /* inline: every chunk of every voice asks */
+  if (bend == 0) return 0.0;
+  double range = range_override;
+  double cents = bend > 0 ? (double)bend / SC_BEND_MAX * (range > 0.0 ? range : r->bend_up)
+                          : (double)bend / -SC_BEND_MIN * (range > 0.0 ? range : -r->bend_down);
+  float step = r->bend_step;
+  return step > 1.0f ? step * round(cents / step) : cents;
+}
 
 /* Gain of channel volume and expression, unless the region maps those controllers itself. */
 float sc_channel_gain(const sc_channel *channel, uint8_t implicit);

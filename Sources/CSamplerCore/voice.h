@@ -9,10 +9,20 @@
 #include "instrument.h"
 #include "lfo.h"
 #include "modulators_v2.h"
-#include "playhead.h"
 #include "voice_filters.h"
 
 typedef enum sc_voice_state { SC_VOICE_FREE, SC_VOICE_PLAYING, SC_VOICE_FADING } sc_voice_state;
+
+/* Where the voice reads its sample and how it moves through it (looping, count): playhead.h. */
+typedef struct sc_playhead {
+  uint64_t pos;              /* fixed point, SC_FRACTION_BITS */
+  uint64_t increment;        /* per output frame, from the pitch at the last control point */
+  sc_loop_mode loop_mode;    /* the region's mode with SC_LOOP_ENGINE resolved */
+  bool looping;              /* still looping (a sustain loop stops at release) */
+  bool wrapped;              /* has looped at least once */
+  uint32_t crossfade_frames; /* loop crossfade length */
+  uint32_t plays_left;       /* further plays after this one (count) */
+} sc_playhead;
 
 /* The voice's pitch in cents relative to the sample's recorded pitch, and what it is made of. */
 typedef struct sc_voice_pitch {
