@@ -165,7 +165,7 @@ import Testing
     #expect(!fixture.exists("take.flac"))
   }
 
-  @Test func interruptRemovesTheTemporaryFile() async throws {
+  @Test func interruptRemovesTheTemporaryFile() throws {
     let fixture = try Self.prepared()
     defer { fixture.remove() }
     // A 64-note chord of a looping sample held for five minutes, rendered with sinc at 192 kHz:
@@ -185,12 +185,14 @@ import Testing
         "sinc", "--polyphony", "64", "--quiet",
       ],
       in: fixture.folder)
-    // Wait until the temporary file exists, so the signal lands mid-render.
-    let deadline = Date().addingTimeInterval(20)
+    // Wait until the temporary file exists, so the signal lands mid-render. The wait blocks its
+    // thread instead of awaiting: other tests render in process on the few threads Swift
+    // concurrency shares, and an awaiting loop could resume only after the render had ended.
+    let deadline = Date().addingTimeInterval(60)
     while !fixture.contents.contains(where: { $0.contains("sfzplay-tmp") }), Date() < deadline,
       process.isRunning
     {
-      try await Task.sleep(nanoseconds: 1_000_000)
+      Thread.sleep(forTimeInterval: 0.001)
     }
     #expect(process.isRunning)
     process.interrupt()
