@@ -1,6 +1,6 @@
 # The commands a developer or CI needs. `make demo` and `make test` install missing system
 # packages first (scripts/install-deps.sh).
-.PHONY: deps demo test test-sanitizers stress soak fuzz format lint bench
+.PHONY: deps demo test test-sanitizers stress soak fuzz format lint bench big-library
 
 deps:
 	@scripts/install-deps.sh
@@ -51,6 +51,13 @@ bench: deps
 	cd Benchmarks && swift package benchmark thresholds check --target Render \
 	  --metric mallocCountTotal --no-progress
 	swift run -c release --package-path Benchmarks VoiceReport
+
+# A synthetic SFZ instrument of BIG_LIBRARY_GB gigabytes of 16/24-bit WAV and FLAC for the
+# streaming and loading benchmarks (about 10 minutes for 4 GB); never made by `make test`.
+BIG_LIBRARY_DIR ?= $(HOME)/sfzsampler-big-library
+BIG_LIBRARY_GB ?= 4
+big-library: deps
+	tools/make-big-library.py --out $(BIG_LIBRARY_DIR) --gigabytes $(BIG_LIBRARY_GB)
 
 format:
 	swift format format -i -r Sources Tests Benchmarks Fuzz Package.swift
