@@ -52,8 +52,7 @@ void sc_region_init(sc_region *r) {
   r->hibpm = INFINITY;
   r->amp_velcurve = -1;
   r->width = 100.0f;
-  /* xf_keycurve, xf_velcurve and xf_cccurve default to power (corpus/spec opcodes/xf_keycurve.md)
-   */
+  /* crossfade curves default to power (corpus/spec sfzformat/data/sfz/syntax.yml) */
   r->key_crossfade = (sc_crossfade){0, 0, 127, 127, true};
   r->velocity_crossfade = (sc_crossfade){0, 0, 127, 127, true};
   r->cc_crossfade_power = true;

@@ -13,6 +13,7 @@
 #include "modulation.h"
 #include "playhead.h"
 #include "random.h"
+#include "region.h"
 #include "tuning.h"
 #include "voice_alloc.h"
 
@@ -73,7 +74,7 @@ static void start_identity(sc_engine *engine, sc_voice *v, const sc_instrument *
     v->head.loop_mode =
         engine->params[SC_PARAM_LOOP_THRU_RELEASE] > 0.5f ? SC_LOOP_CONTINUOUS : SC_LOOP_SUSTAIN;
   v->head.looping = v->head.loop_mode == SC_LOOP_CONTINUOUS || v->head.loop_mode == SC_LOOP_SUSTAIN;
-  bool release_trigger = r->trigger == SC_TRIGGER_RELEASE || r->trigger == SC_TRIGGER_RELEASE_KEY;
+  bool release_trigger = sc_region_is_release(r);
   v->one_shot = v->head.loop_mode == SC_LOOP_ONE_SHOT || release_trigger || r->count > 0;
   v->released = release_trigger;
   v->mods.first = play->mod_first;
@@ -356,10 +357,10 @@ static float chunk_end_gain(sc_engine *engine, sc_voice *v, const sc_live_mods *
 
 /* Filters and EQ, in place. */
 static void shape_chunk(const sc_engine *engine, sc_voice *v, const sc_live_mods *live,
-                        bool live_mods, const double filter_offset[SC_FILTER_COUNT], float *bl,
-                        float *br, uint32_t got) {
+                        bool live_mods, bool filtered, const double filter_offset[SC_FILTER_COUNT],
+                        float *bl, float *br, uint32_t got) {
   double rate = engine->config.sample_rate;
-  if (sc_voice_filters_any(v->region))
+  if (filtered)
     sc_voice_filters_process(v->filters, v->region, live, filter_offset, rate, bl, br, got);
   if (!v->eq.active && !live_mods) return;
   if (!update_eq(v, live_mods ? live : NULL, rate)) return;
@@ -419,6 +420,7 @@ void sc_voice_render(sc_engine *engine, sc_voice *v, float *left, float *right, 
   double rate = engine->config.sample_rate;
   bool stereo = v->sample->channels == 2;
   bool live_mods = v->play->has_live_mods || v->v2.active;
+  bool filtered = sc_voice_filters_any(v->region);
   /* events fall between the spans the engine renders, so the channel holds still within one */
   const sc_channel *c = &engine->channels[v->channel];
   float target_gain = sc_channel_gain(c, v->region->implicit_controllers);
@@ -458,7 +460,7 @@ void sc_voice_render(sc_engine *engine, sc_voice *v, float *left, float *right, 
     float g1 = chunk_end_gain(engine, v, &live, live_mods, amp_lfo_db, target_gain, target_pan, n,
                               &fade_end);
     uint32_t got = sc_playhead_read(engine, v, v->head.increment, bl, br, n);
-    shape_chunk(engine, v, &live, live_mods, filter_offset, bl, stereo ? br : NULL, got);
+    shape_chunk(engine, v, &live, live_mods, filtered, filter_offset, bl, stereo ? br : NULL, got);
     if (!mix_chunk(engine, v, &live, g1, bl, br, left + done, right + done, got, n)) return;
     v->level.gain = g1;
     v->level.fade = fade_end;
