@@ -112,34 +112,65 @@ static bool grow(void **array, uint32_t *capacity, uint32_t needed, size_t eleme
   return true;
 }
 
-int32_t sc_instrument_add_sample(sc_instrument *instrument, const float *const *channels,
-                                 uint32_t channel_count, uint64_t frame_count, double sample_rate,
-                                 bool has_loop, uint64_t loop_start, uint64_t loop_end) {
-  if (!instrument || instrument->finalized || !channels || channel_count < 1 || channel_count > 2 ||
-      frame_count == 0 || !(sample_rate > 0.0) || instrument->sample_count >= INT32_MAX)
+static size_t format_bytes(sc_sample_format format) {
+  return format == SC_SAMPLE_INT16 ? sizeof(int16_t) : sizeof(float);
+}
+
+int32_t sc_instrument_add_sample_data(sc_instrument *instrument, const sc_sample_data *data) {
+  if (!instrument || instrument->finalized || !data || !data->channels || data->channel_count < 1 ||
+      data->channel_count > 2 || data->frame_count == 0 || !(data->sample_rate > 0.0) ||
+      instrument->sample_count >= INT32_MAX ||
+      (data->format != SC_SAMPLE_FLOAT32 && data->format != SC_SAMPLE_INT16))
     return -1;
-  for (uint32_t ch = 0; ch < channel_count; ch++)
-    if (!channels[ch]) return -1;
+  uint32_t channels = data->channel_count;
+  for (uint32_t ch = 0; ch < channels; ch++)
+    if (!data->channels[ch]) return -1;
   if (!grow((void **)&instrument->samples, &instrument->sample_capacity,
             instrument->sample_count + 1, sizeof(sc_sample)))
     return -1;
-  uint64_t padded = frame_count + 2 * SC_SAMPLE_PADDING;
-  float *storage = calloc(padded * channel_count, sizeof(float));
+  size_t bytes = format_bytes(data->format);
+  uint64_t padded = data->frame_count + 2 * SC_SAMPLE_PADDING;
+  char *storage = calloc(padded * channels, bytes);
   if (!storage) return -1;
-  float *frames = storage + SC_SAMPLE_PADDING * channel_count;
-  for (uint64_t i = 0; i < frame_count; i++)
-    for (uint32_t ch = 0; ch < channel_count; ch++)
-      frames[i * channel_count + ch] = channels[ch][i];
+  char *frames = storage + SC_SAMPLE_PADDING * channels * bytes;
+  /* interleaved: the kernels read every tap of a stereo frame from one place */
+  for (uint32_t ch = 0; ch < channels; ch++) {
+    if (data->format == SC_SAMPLE_INT16) {
+      const int16_t *source = data->channels[ch];
+      int16_t *out = (int16_t *)frames + ch;
+      for (uint64_t i = 0; i < data->frame_count; i++) out[i * channels] = source[i];
+    } else {
+      const float *source = data->channels[ch];
+      float *out = (float *)frames + ch;
+      for (uint64_t i = 0; i < data->frame_count; i++) out[i * channels] = source[i];
+    }
+  }
   sc_sample *s = &instrument->samples[instrument->sample_count];
   *s = (sc_sample){.storage = storage,
                    .frames = frames,
-                   .channels = channel_count,
-                   .frame_count = frame_count,
-                   .sample_rate = sample_rate,
-                   .has_loop = has_loop && loop_start <= loop_end && loop_end < frame_count,
-                   .loop_start = loop_start,
-                   .loop_end = loop_end};
+                   .format = data->format,
+                   .channels = channels,
+                   .frame_count = data->frame_count,
+                   .sample_rate = data->sample_rate,
+                   .has_loop = data->has_loop && data->loop_start <= data->loop_end &&
+                               data->loop_end < data->frame_count,
+                   .loop_start = data->loop_start,
+                   .loop_end = data->loop_end};
   return (int32_t)instrument->sample_count++;
+}
+
+int32_t sc_instrument_add_sample(sc_instrument *instrument, const float *const *channels,
+                                 uint32_t channel_count, uint64_t frame_count, double sample_rate,
+                                 bool has_loop, uint64_t loop_start, uint64_t loop_end) {
+  sc_sample_data data = {.format = SC_SAMPLE_FLOAT32,
+                         .channels = (const void *const *)channels,
+                         .channel_count = channel_count,
+                         .frame_count = frame_count,
+                         .sample_rate = sample_rate,
+                         .has_loop = has_loop,
+                         .loop_start = loop_start,
+                         .loop_end = loop_end};
+  return sc_instrument_add_sample_data(instrument, &data);
 }
 
 int32_t sc_instrument_add_region(sc_instrument *instrument, const sc_region *region) {
@@ -223,7 +254,7 @@ uint64_t sc_instrument_sample_bytes(const sc_instrument *instrument) {
   uint64_t bytes = 0;
   for (uint32_t i = 0; instrument && i < instrument->sample_count; i++) {
     const sc_sample *s = &instrument->samples[i];
-    bytes += (s->frame_count + 2 * SC_SAMPLE_PADDING) * s->channels * sizeof(float);
+    bytes += (s->frame_count + 2 * SC_SAMPLE_PADDING) * s->channels * format_bytes(s->format);
   }
   return bytes;
 }

@@ -85,51 +85,53 @@ static inline void sinc_coeffs(const sc_sinc_table *sinc, uint64_t pos, float *o
   for (int j = 0; j < SC_SINC_TAPS; j++) out[j] = a[j] + blend * (b[j] - a[j]);
 }
 
-void sc_interpolate_portable(sc_quality quality, const sc_sinc_table *sinc, const float *frames,
-                             uint32_t channels, uint64_t pos, uint64_t inc, uint32_t count,
-                             float *left, float *right) {
-  if (channels == 1) {
-    for (uint32_t i = 0; i < count; i++, pos += inc) {
-      const float *f = frames + (pos >> SC_FRACTION_BITS);
-      float t = (float)(pos & (SC_FRACTION_ONE - 1)) * fraction_scale;
-      float y;
-      if (quality == SC_QUALITY_LINEAR) {
-        y = f[0] + t * (f[1] - f[0]);
-      } else if (quality == SC_QUALITY_HERMITE) {
-        y = hermite(f[-1], f[0], f[1], f[2], t);
-      } else {
-        float c[SC_SINC_TAPS];
-        sinc_coeffs(sinc, pos, c);
-        const float *base = f - (SC_SINC_HALF - 1);
-        y = 0.0f;
-        for (int j = 0; j < SC_SINC_TAPS; j++) y += c[j] * base[j];
-      }
-      left[i] = right[i] = y;
-    }
-    return;
-  }
+/* Sample value `index` (counted in values, not frames) as a float; `format` is a constant at
+ * every call, so each kernel below is compiled once per format. */
+static inline __attribute__((always_inline)) float tap(const void *data, sc_sample_format format,
+                                                       int64_t index) {
+  if (format == SC_SAMPLE_INT16) return (float)((const int16_t *)data)[index] * SC_INT16_SCALE;
+  return ((const float *)data)[index];
+}
+
+static inline __attribute__((always_inline)) void portable(
+    sc_quality quality, const sc_sinc_table *sinc, const void *data, sc_sample_format format,
+    uint32_t channels, uint64_t pos, uint64_t inc, uint32_t count, float *left, float *right) {
+  int64_t stride = channels;
   for (uint32_t i = 0; i < count; i++, pos += inc) {
-    const float *f = frames + 2 * (pos >> SC_FRACTION_BITS);
+    int64_t at = (int64_t)(pos >> SC_FRACTION_BITS) * stride;
     float t = (float)(pos & (SC_FRACTION_ONE - 1)) * fraction_scale;
-    if (quality == SC_QUALITY_LINEAR) {
-      left[i] = f[0] + t * (f[2] - f[0]);
-      right[i] = f[1] + t * (f[3] - f[1]);
-    } else if (quality == SC_QUALITY_HERMITE) {
-      left[i] = hermite(f[-2], f[0], f[2], f[4], t);
-      right[i] = hermite(f[-1], f[1], f[3], f[5], t);
-    } else {
-      float c[SC_SINC_TAPS];
-      sinc_coeffs(sinc, pos, c);
-      const float *base = f - 2 * (SC_SINC_HALF - 1);
-      float l = 0.0f, r = 0.0f;
-      for (int j = 0; j < SC_SINC_TAPS; j++) {
-        l += c[j] * base[2 * j];
-        r += c[j] * base[2 * j + 1];
+    float out[2];
+    float c[SC_SINC_TAPS];
+    if (quality == SC_QUALITY_SINC) sinc_coeffs(sinc, pos, c);
+    for (uint32_t ch = 0; ch < channels; ch++) {
+      int64_t f = at + ch;
+      if (quality == SC_QUALITY_LINEAR) {
+        float x0 = tap(data, format, f), x1 = tap(data, format, f + stride);
+        out[ch] = x0 + t * (x1 - x0);
+      } else if (quality == SC_QUALITY_HERMITE) {
+        out[ch] = hermite(tap(data, format, f - stride), tap(data, format, f),
+                          tap(data, format, f + stride), tap(data, format, f + 2 * stride), t);
+      } else {
+        int64_t base = f - (SC_SINC_HALF - 1) * stride;
+        float y = 0.0f;
+        for (int j = 0; j < SC_SINC_TAPS; j++) y += c[j] * tap(data, format, base + j * stride);
+        out[ch] = y;
       }
-      left[i] = l;
-      right[i] = r;
     }
+    left[i] = out[0];
+    right[i] = channels == 2 ? out[1] : out[0];
   }
+}
+
+void sc_interpolate_portable(sc_quality quality, const sc_sinc_table *sinc, sc_frames frames,
+                             uint64_t pos, uint64_t inc, uint32_t count, float *left,
+                             float *right) {
+  if (frames.format == SC_SAMPLE_INT16)
+    portable(quality, sinc, frames.data, SC_SAMPLE_INT16, frames.channels, pos, inc, count, left,
+             right);
+  else
+    portable(quality, sinc, frames.data, SC_SAMPLE_FLOAT32, frames.channels, pos, inc, count, left,
+             right);
 }
 
 static inline int64_t fold(const sc_loop_fold *fold, int64_t index) {
@@ -139,9 +141,9 @@ static inline int64_t fold(const sc_loop_fold *fold, int64_t index) {
   return index;
 }
 
-void sc_interpolate_folded(sc_quality quality, const sc_sinc_table *sinc, const float *frames,
-                           uint32_t channels, uint64_t pos, const sc_loop_fold *loop, float *left,
-                           float *right) {
+void sc_interpolate_folded(sc_quality quality, const sc_sinc_table *sinc, sc_frames frames,
+                           uint64_t pos, const sc_loop_fold *loop, float *left, float *right) {
+  uint32_t channels = frames.channels;
   uint32_t reach_left, reach_right;
   sc_interpolation_reach(quality, &reach_left, &reach_right);
   int64_t index = (int64_t)(pos >> SC_FRACTION_BITS);
@@ -149,7 +151,8 @@ void sc_interpolate_folded(sc_quality quality, const sc_sinc_table *sinc, const 
   uint32_t width = reach_left + reach_right + 1;
   for (uint32_t j = 0; j < width; j++) {
     int64_t at = fold(loop, index - (int64_t)reach_left + j);
-    for (uint32_t ch = 0; ch < channels; ch++) taps[ch][j] = frames[at * channels + ch];
+    for (uint32_t ch = 0; ch < channels; ch++)
+      taps[ch][j] = tap(frames.data, frames.format, at * channels + ch);
   }
   float t = (float)(pos & (SC_FRACTION_ONE - 1)) * fraction_scale;
   float out[2];

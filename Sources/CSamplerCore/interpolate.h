@@ -19,16 +19,26 @@ typedef struct sc_sinc_table {
 bool sc_sinc_table_init(sc_sinc_table *table);
 void sc_sinc_table_free(sc_sinc_table *table);
 
-/* Reads `count` frames at fixed-point positions pos, pos + inc, ... from `frames` (mono or
- * interleaved stereo) with no bounds checks: the caller guarantees the taps are inside the
- * padded buffer. Writes planar left/right (right = left for mono). */
-typedef void (*sc_interpolate_fn)(sc_quality quality, const sc_sinc_table *sinc,
-                                  const float *frames, uint32_t channels, uint64_t pos,
-                                  uint64_t inc, uint32_t count, float *left, float *right);
+/* Where the frames are: mono or interleaved stereo, float or int16_t. */
+typedef struct sc_frames {
+  const void *data;
+  sc_sample_format format;
+  uint32_t channels;
+} sc_frames;
+
+/* int16_t to float: exact, and the same float every decoder makes of 16-bit PCM. */
+#define SC_INT16_SCALE (1.0f / 32768.0f)
+
+/* Reads `count` frames at fixed-point positions pos, pos + inc, ... from `frames` with no bounds
+ * checks: the caller guarantees the taps are inside the padded buffer. Writes planar left/right
+ * (right = left for mono). Every output frame is computed on its own, so a run split in two
+ * gives the same bits. */
+typedef void (*sc_interpolate_fn)(sc_quality quality, const sc_sinc_table *sinc, sc_frames frames,
+                                  uint64_t pos, uint64_t inc, uint32_t count, float *left,
+                                  float *right);
 /* Plain C, for every CPU. */
-void sc_interpolate_portable(sc_quality quality, const sc_sinc_table *sinc, const float *frames,
-                             uint32_t channels, uint64_t pos, uint64_t inc, uint32_t count,
-                             float *left, float *right);
+void sc_interpolate_portable(sc_quality quality, const sc_sinc_table *sinc, sc_frames frames,
+                             uint64_t pos, uint64_t inc, uint32_t count, float *left, float *right);
 /* The AVX2/FMA kernels if this CPU has them, else NULL (interpolate_avx2.c). */
 sc_interpolate_fn sc_interpolate_avx2(void);
 /* The fastest kernels this CPU runs, or the plain C ones when `portable`. */
@@ -38,9 +48,8 @@ typedef struct sc_loop_fold {
   int64_t loop_start, loop_end; /* inclusive */
   bool fold_left;               /* the voice has looped: taps before loop_start come from its end */
 } sc_loop_fold;
-void sc_interpolate_folded(sc_quality quality, const sc_sinc_table *sinc, const float *frames,
-                           uint32_t channels, uint64_t pos, const sc_loop_fold *fold, float *left,
-                           float *right);
+void sc_interpolate_folded(sc_quality quality, const sc_sinc_table *sinc, sc_frames frames,
+                           uint64_t pos, const sc_loop_fold *fold, float *left, float *right);
 /* Taps needed left and right of the integer position. */
 void sc_interpolation_reach(sc_quality quality, uint32_t *left, uint32_t *right);
 

@@ -10,6 +10,30 @@
 
 static const float fraction_scale = 1.0f / (float)SC_FRACTION_ONE;
 
+/* The kernels are written once over `format`, a constant at each call from dispatch(), so the
+ * compiler makes one copy per format. int16_t taps are widened and scaled to the very floats a
+ * float sample holds. */
+#define SC_KERNEL SC_AVX2 static inline __attribute__((always_inline))
+
+/* 8 values from value `index` on. */
+SC_KERNEL __m256 load8(const void *data, sc_sample_format format, int64_t index) {
+  if (format == SC_SAMPLE_INT16) {
+    __m128i v = _mm_loadu_si128((const __m128i *)((const int16_t *)data + index));
+    return _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(v)),
+                         _mm256_set1_ps(SC_INT16_SCALE));
+  }
+  return _mm256_loadu_ps((const float *)data + index);
+}
+
+/* 4 values from value `index` on. */
+SC_KERNEL __m128 load4(const void *data, sc_sample_format format, int64_t index) {
+  if (format == SC_SAMPLE_INT16) {
+    __m128i v = _mm_loadl_epi64((const __m128i *)((const int16_t *)data + index));
+    return _mm_mul_ps(_mm_cvtepi32_ps(_mm_cvtepi16_epi32(v)), _mm_set1_ps(SC_INT16_SCALE));
+  }
+  return _mm_loadu_ps((const float *)data + index);
+}
+
 /* Hermite weights for taps -1, 0, 1, 2 as cubic polynomials in t, evaluated in all lanes at
  * once: lane pairs (stereo) or single lanes (mono) hold (a, b, c, d) of a t^3 + b t^2 + c t + d. */
 #define SC_HERMITE_A -0.5f, 1.5f, -1.5f, 0.5f
@@ -17,8 +41,8 @@ static const float fraction_scale = 1.0f / (float)SC_FRACTION_ONE;
 #define SC_HERMITE_C -0.5f, 0.0f, 0.5f, 0.0f
 #define SC_HERMITE_D 0.0f, 1.0f, 0.0f, 0.0f
 
-SC_AVX2 static void hermite_stereo(const float *frames, uint64_t pos, uint64_t inc, uint32_t count,
-                                   float *left, float *right) {
+SC_KERNEL void hermite_stereo(const void *data, sc_sample_format format, uint64_t pos, uint64_t inc,
+                              uint32_t count, float *left, float *right) {
   /* the mono weights with each lane doubled, for the L and R of each tap */
   const __m128 ma = _mm_setr_ps(SC_HERMITE_A), mb = _mm_setr_ps(SC_HERMITE_B);
   const __m128 mc = _mm_setr_ps(SC_HERMITE_C), md = _mm_setr_ps(SC_HERMITE_D);
@@ -27,10 +51,10 @@ SC_AVX2 static void hermite_stereo(const float *frames, uint64_t pos, uint64_t i
   const __m256 c = _mm256_setr_m128(_mm_unpacklo_ps(mc, mc), _mm_unpackhi_ps(mc, mc));
   const __m256 d = _mm256_setr_m128(_mm_unpacklo_ps(md, md), _mm_unpackhi_ps(md, md));
   for (uint32_t i = 0; i < count; i++, pos += inc) {
-    const float *f = frames + 2 * (pos >> SC_FRACTION_BITS) - 2;
+    int64_t f = 2 * (int64_t)(pos >> SC_FRACTION_BITS) - 2;
     __m256 t = _mm256_set1_ps((float)(pos & (SC_FRACTION_ONE - 1)) * fraction_scale);
     __m256 w = _mm256_fmadd_ps(_mm256_fmadd_ps(_mm256_fmadd_ps(a, t, b), t, c), t, d);
-    __m256 p = _mm256_mul_ps(w, _mm256_loadu_ps(f));
+    __m256 p = _mm256_mul_ps(w, load8(data, format, f));
     __m128 q = _mm_add_ps(_mm256_castps256_ps128(p), _mm256_extractf128_ps(p, 1));
     q = _mm_add_ps(q, _mm_movehl_ps(q, q));
     left[i] = _mm_cvtss_f32(q);
@@ -38,27 +62,27 @@ SC_AVX2 static void hermite_stereo(const float *frames, uint64_t pos, uint64_t i
   }
 }
 
-SC_AVX2 static void hermite_mono(const float *frames, uint64_t pos, uint64_t inc, uint32_t count,
-                                 float *left, float *right) {
+SC_KERNEL void hermite_mono(const void *data, sc_sample_format format, uint64_t pos, uint64_t inc,
+                            uint32_t count, float *left, float *right) {
   const __m128 a = _mm_setr_ps(SC_HERMITE_A), b = _mm_setr_ps(SC_HERMITE_B);
   const __m128 c = _mm_setr_ps(SC_HERMITE_C), d = _mm_setr_ps(SC_HERMITE_D);
   for (uint32_t i = 0; i < count; i++, pos += inc) {
-    const float *f = frames + (pos >> SC_FRACTION_BITS) - 1;
+    int64_t f = (int64_t)(pos >> SC_FRACTION_BITS) - 1;
     __m128 t = _mm_set1_ps((float)(pos & (SC_FRACTION_ONE - 1)) * fraction_scale);
     __m128 w = _mm_fmadd_ps(_mm_fmadd_ps(_mm_fmadd_ps(a, t, b), t, c), t, d);
-    __m128 p = _mm_mul_ps(w, _mm_loadu_ps(f));
+    __m128 p = _mm_mul_ps(w, load4(data, format, f));
     p = _mm_add_ps(p, _mm_movehl_ps(p, p));
     p = _mm_add_ss(p, _mm_shuffle_ps(p, p, 1));
     left[i] = right[i] = _mm_cvtss_f32(p);
   }
 }
 
-SC_AVX2 static void linear_stereo(const float *frames, uint64_t pos, uint64_t inc, uint32_t count,
-                                  float *left, float *right) {
+SC_KERNEL void linear_stereo(const void *data, sc_sample_format format, uint64_t pos, uint64_t inc,
+                             uint32_t count, float *left, float *right) {
   for (uint32_t i = 0; i < count; i++, pos += inc) {
-    const float *f = frames + 2 * (pos >> SC_FRACTION_BITS);
+    int64_t f = 2 * (int64_t)(pos >> SC_FRACTION_BITS);
     __m128 t = _mm_set1_ps((float)(pos & (SC_FRACTION_ONE - 1)) * fraction_scale);
-    __m128 x = _mm_loadu_ps(f); /* L0 R0 L1 R1 */
+    __m128 x = load4(data, format, f); /* L0 R0 L1 R1 */
     __m128 next = _mm_movehl_ps(x, x);
     __m128 y = _mm_fmadd_ps(t, _mm_sub_ps(next, x), x);
     left[i] = _mm_cvtss_f32(y);
@@ -87,23 +111,23 @@ SC_AVX2 static inline float sum8(__m256 v) {
   return _mm_cvtss_f32(_mm_add_ss(q, _mm_shuffle_ps(q, q, 1)));
 }
 
-SC_AVX2 static void sinc_mono(const sc_sinc_table *sinc, const float *frames, uint64_t pos,
-                              uint64_t inc, uint32_t count, float *left, float *right) {
+SC_KERNEL void sinc_mono(const sc_sinc_table *sinc, const void *data, sc_sample_format format,
+                         uint64_t pos, uint64_t inc, uint32_t count, float *left, float *right) {
   for (uint32_t i = 0; i < count; i++, pos += inc) {
-    const float *f = frames + (pos >> SC_FRACTION_BITS) - (SC_SINC_TAPS / 2 - 1);
+    int64_t f = (int64_t)(pos >> SC_FRACTION_BITS) - (SC_SINC_TAPS / 2 - 1);
     __m256 lo, hi;
     sinc_row(sinc, pos, &lo, &hi);
-    __m256 acc = _mm256_mul_ps(lo, _mm256_loadu_ps(f));
-    acc = _mm256_fmadd_ps(hi, _mm256_loadu_ps(f + 8), acc);
+    __m256 acc = _mm256_mul_ps(lo, load8(data, format, f));
+    acc = _mm256_fmadd_ps(hi, load8(data, format, f + 8), acc);
     left[i] = right[i] = sum8(acc);
   }
 }
 
-SC_AVX2 static void sinc_stereo(const sc_sinc_table *sinc, const float *frames, uint64_t pos,
-                                uint64_t inc, uint32_t count, float *left, float *right) {
+SC_KERNEL void sinc_stereo(const sc_sinc_table *sinc, const void *data, sc_sample_format format,
+                           uint64_t pos, uint64_t inc, uint32_t count, float *left, float *right) {
   for (uint32_t i = 0; i < count; i++, pos += inc) {
-    /* stepped back as a pointer, not as an unsigned index that would wrap near the start */
-    const float *f = frames + 2 * (pos >> SC_FRACTION_BITS) - 2 * (SC_SINC_TAPS / 2 - 1);
+    /* a signed index: near the start the taps reach back into the padding */
+    int64_t f = 2 * (int64_t)(pos >> SC_FRACTION_BITS) - 2 * (SC_SINC_TAPS / 2 - 1);
     __m256 lo, hi;
     sinc_row(sinc, pos, &lo, &hi);
     /* duplicate each coefficient for the L and R of its frame: c0 c0 c1 c1 ... */
@@ -113,10 +137,10 @@ SC_AVX2 static void sinc_stereo(const sc_sinc_table *sinc, const float *frames, 
            c1 = _mm256_permute2f128_ps(lo_a, lo_b, 0x31);
     __m256 c2 = _mm256_permute2f128_ps(hi_a, hi_b, 0x20),
            c3 = _mm256_permute2f128_ps(hi_a, hi_b, 0x31);
-    __m256 acc = _mm256_mul_ps(c0, _mm256_loadu_ps(f));
-    acc = _mm256_fmadd_ps(c1, _mm256_loadu_ps(f + 8), acc);
-    acc = _mm256_fmadd_ps(c2, _mm256_loadu_ps(f + 16), acc);
-    acc = _mm256_fmadd_ps(c3, _mm256_loadu_ps(f + 24), acc);
+    __m256 acc = _mm256_mul_ps(c0, load8(data, format, f));
+    acc = _mm256_fmadd_ps(c1, load8(data, format, f + 8), acc);
+    acc = _mm256_fmadd_ps(c2, load8(data, format, f + 16), acc);
+    acc = _mm256_fmadd_ps(c3, load8(data, format, f + 24), acc);
     __m128 q = _mm_add_ps(_mm256_castps256_ps128(acc), _mm256_extractf128_ps(acc, 1));
     q = _mm_add_ps(q, _mm_movehl_ps(q, q)); /* L R in the low lanes */
     left[i] = _mm_cvtss_f32(q);
@@ -124,30 +148,42 @@ SC_AVX2 static void sinc_stereo(const sc_sinc_table *sinc, const float *frames, 
   }
 }
 
-SC_AVX2 static void dispatch(sc_quality quality, const sc_sinc_table *sinc, const float *frames,
-                             uint32_t channels, uint64_t pos, uint64_t inc, uint32_t count,
-                             float *left, float *right) {
+SC_KERNEL void kernels(sc_quality quality, const sc_sinc_table *sinc, const void *data,
+                       sc_sample_format format, uint32_t channels, uint64_t pos, uint64_t inc,
+                       uint32_t count, float *left, float *right) {
   switch (quality) {
     case SC_QUALITY_LINEAR:
       if (channels == 2) {
-        linear_stereo(frames, pos, inc, count, left, right);
+        linear_stereo(data, format, pos, inc, count, left, right);
         return;
       }
       break; /* mono linear is already cheap in plain C */
     case SC_QUALITY_HERMITE:
       if (channels == 2)
-        hermite_stereo(frames, pos, inc, count, left, right);
+        hermite_stereo(data, format, pos, inc, count, left, right);
       else
-        hermite_mono(frames, pos, inc, count, left, right);
+        hermite_mono(data, format, pos, inc, count, left, right);
       return;
     case SC_QUALITY_SINC:
       if (channels == 2)
-        sinc_stereo(sinc, frames, pos, inc, count, left, right);
+        sinc_stereo(sinc, data, format, pos, inc, count, left, right);
       else
-        sinc_mono(sinc, frames, pos, inc, count, left, right);
+        sinc_mono(sinc, data, format, pos, inc, count, left, right);
       return;
   }
-  sc_interpolate_portable(quality, sinc, frames, channels, pos, inc, count, left, right);
+  sc_frames frames = {data, format, channels};
+  sc_interpolate_portable(quality, sinc, frames, pos, inc, count, left, right);
+}
+
+SC_AVX2 static void dispatch(sc_quality quality, const sc_sinc_table *sinc, sc_frames frames,
+                             uint64_t pos, uint64_t inc, uint32_t count, float *left,
+                             float *right) {
+  if (frames.format == SC_SAMPLE_INT16)
+    kernels(quality, sinc, frames.data, SC_SAMPLE_INT16, frames.channels, pos, inc, count, left,
+            right);
+  else
+    kernels(quality, sinc, frames.data, SC_SAMPLE_FLOAT32, frames.channels, pos, inc, count, left,
+            right);
 }
 
 sc_interpolate_fn sc_interpolate_avx2(void) {

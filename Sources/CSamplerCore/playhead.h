@@ -27,6 +27,7 @@ static inline uint64_t sc_playhead_increment(double rate_log2, double cents) {
 static inline uint32_t sc_playhead_read(sc_engine *engine, sc_voice *v, uint64_t inc, float *left,
                                         float *right, uint32_t count) {
   const sc_sample *s = v->sample;
+  const sc_frames frames = {s->frames, s->format, s->channels};
   const sc_region_play *p = v->play;
   sc_quality quality = engine->config.quality;
   uint32_t reach_left, reach_right;
@@ -50,16 +51,14 @@ static inline uint32_t sc_playhead_read(sc_engine *engine, sc_voice *v, uint64_t
         /* taps straddle the seam: fetch them folded into the loop, one frame at a time */
         sc_loop_fold fold = {(int64_t)p->loop_start, (int64_t)p->loop_end, v->head.wrapped};
         float *l = &left[produced], *r = &right[produced];
-        sc_interpolate_folded(quality, &engine->sinc, s->frames, s->channels, v->head.pos, &fold, l,
-                              r);
+        sc_interpolate_folded(quality, &engine->sinc, frames, v->head.pos, &fold, l, r);
         if (in_crossfade) {
           /* blend in what precedes the loop start, so the seam joins audio that belongs
            * together; raised-cosine weights that always sum to one */
           uint64_t before = v->head.pos - ((p->loop_end - p->loop_start + 1) << SC_FRACTION_BITS);
           sc_loop_fold plain = {0, (int64_t)s->frame_count + SC_SAMPLE_PADDING - 1, false};
           float bl, br;
-          sc_interpolate_folded(quality, &engine->sinc, s->frames, s->channels, before, &plain, &bl,
-                                &br);
+          sc_interpolate_folded(quality, &engine->sinc, frames, before, &plain, &bl, &br);
           double x =
               ((double)(v->head.pos - (crossfade_start << SC_FRACTION_BITS)) / SC_FRACTION_ONE) /
               v->head.crossfade_frames;
@@ -87,8 +86,8 @@ static inline uint32_t sc_playhead_read(sc_engine *engine, sc_voice *v, uint64_t
     }
     uint32_t n = count - produced;
     if (fast < n) n = (uint32_t)fast;
-    engine->interpolate(quality, &engine->sinc, s->frames, s->channels, v->head.pos, inc, n,
-                        &left[produced], &right[produced]);
+    engine->interpolate(quality, &engine->sinc, frames, v->head.pos, inc, n, &left[produced],
+                        &right[produced]);
     v->head.pos += inc * n;
     produced += n;
   }

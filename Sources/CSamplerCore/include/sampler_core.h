@@ -365,11 +365,35 @@ void sc_memory_return_to_system(void);
 void sc_instrument_destroy(sc_instrument *instrument);
 
 /**
- * Copies one sample into the instrument. `channels` points at `channel_count` (1 or 2) planar
- * arrays of `frame_count` floats. `loop_start`/`loop_end` (inclusive) are the loop stored in the
- * file, used by regions that ask for a loop without giving points; pass has_loop = false if none.
- * Returns the sample index, or -1 on bad arguments or out of memory. [control]
+ * How a sample's frames are kept in memory. 16-bit sources stay 16-bit integers, half the
+ * memory of floats; the interpolation kernels convert them (x / 32768, exactly the float a
+ * decoder would have produced), so both formats render the same audio.
  */
+typedef enum sc_sample_format {
+  SC_SAMPLE_FLOAT32 = 0, /**< float, full scale 1.0 */
+  SC_SAMPLE_INT16 = 1    /**< int16_t, full scale 32768 */
+} sc_sample_format;
+
+/** One sample for sc_instrument_add_sample_data. */
+typedef struct sc_sample_data {
+  sc_sample_format format;
+  /** `channel_count` (1 or 2) planar arrays of float or int16_t, as `format` says, each
+   * `frame_count` values long */
+  const void *const *channels;
+  uint32_t channel_count;
+  uint64_t frame_count;
+  double sample_rate;
+  /** the loop stored in the file (inclusive), used by regions that ask for a loop without
+   * giving points; has_loop = false if none */
+  bool has_loop;
+  uint64_t loop_start, loop_end;
+} sc_sample_data;
+
+/** Copies one sample into the instrument. Returns the sample index, or -1 on bad arguments or
+ * out of memory. [control] */
+int32_t sc_instrument_add_sample_data(sc_instrument *instrument, const sc_sample_data *sample);
+
+/** sc_instrument_add_sample_data for planar float channels. [control] */
 int32_t sc_instrument_add_sample(sc_instrument *instrument, const float *const *channels,
                                  uint32_t channel_count, uint64_t frame_count, double sample_rate,
                                  bool has_loop, uint64_t loop_start, uint64_t loop_end);
