@@ -5,8 +5,10 @@
 public enum AudioInvariants {
   public static func check(_ audio: DecodedAudio) {
     precondition(audio.frameCount > 0, "decoded no frames but did not throw")
-    precondition((1...2).contains(audio.channels.count), "\(audio.channels.count) channels kept")
-    for channel in audio.channels {
+    let kept = audio.samples.channelCount
+    precondition((1...2).contains(kept), "\(kept) channels kept")
+    // 16-bit values are always playable; the check still covers their lengths.
+    for channel in audio.floatChannels {
       precondition(channel.count == audio.frameCount, "channel length != frameCount")
       // NaN, infinity or a value near Float's limit would reach the mix as NaN or infinity.
       if let bad = channel.withUnsafeBufferPointer(SampleValueCheck.firstUnplayable) {

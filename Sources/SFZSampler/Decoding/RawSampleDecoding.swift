@@ -1,5 +1,5 @@
 extension SampleDecoder {
-  /// Wraps caller-supplied float samples, after checking that the sizes agree.
+  /// Wraps caller-supplied float samples (kept as floats), after checking that the sizes agree.
   ///
   /// - Parameters:
   ///   - data: `channelCount * sampleCount` values: interleaved (L R L R) or planar (all L, then
@@ -32,7 +32,7 @@ extension SampleDecoder {
     if let bad = data.withUnsafeBufferPointer(SampleValueCheck.firstUnplayable) {
       throw .invalidRawData(path: name, detail: "value \(bad.value) at index \(bad.index)")
     }
-    let kept = min(channelCount, PlanarBuilder.maximumChannels)
+    let kept = min(channelCount, SampleDecoder.maximumChannels)
     let channels: [[Float]] = (0..<kept).map { channel in
       if isInterleaved {
         return (0..<sampleCount).map { data[$0 * channelCount + channel] }
@@ -44,6 +44,6 @@ extension SampleDecoder {
       notes.append("data has \(channelCount) channels; kept the first \(kept)")
     }
     return DecodedAudio(
-      channels: channels, sampleRate: sampleRate, frameCount: sampleCount, notes: notes)
+      samples: .float32(channels), sampleRate: sampleRate, frameCount: sampleCount, notes: notes)
   }
 }

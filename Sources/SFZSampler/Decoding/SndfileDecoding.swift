@@ -4,42 +4,45 @@ import Synchronization
 /// Decoding through libsndfile: WAV (8/16/24/32-bit integer, 32/64-bit float), AIFF, FLAC, Ogg
 /// Vorbis and the other formats the installed libsndfile reads.
 enum SndfileDecoding {
+  /// Frames read per libsndfile call.
   private static let chunkFrames = 8192
 
   /// libsndfile reports open failures through one process-wide error slot (`sf_error(NULL)`),
   /// so opens are serialised to keep concurrent decodes from reading each other's error.
   private static let openLock = Mutex(())
 
+  /// Decodes the file at `path` (at most `frameLimit` frames when given) in the format
+  /// `storageFormat(of:)` chooses.
   static func decode(
-    path: String, container: SampleFileProbe.Container
+    path: String, container: SampleFileProbe.Container, frameLimit: Int? = nil
   ) throws(SampleDecodingError) -> DecodedAudio {
-    var info = SF_INFO()
-    let handle = try open(path: path, info: &info)
+    let (handle, info) = try open(path: path)
     defer { sf_close(handle) }
-    guard info.channels > 0 else {
-      throw .corruptHeader(path: path, detail: "channel count \(info.channels)")
+    let fileFrames = Int(clamping: info.frames)
+    let wanted = min(fileFrames, frameLimit ?? fileFrames)
+    let decoded: (samples: SampleStorage, frames: Int, notes: [String])
+    switch storageFormat(of: info) {
+    case .int16:
+      decoded = try readAll(Int16.self, handle: handle, info: info, frames: wanted, path: path)
+    case .float32:
+      decoded = try readAll(Float.self, handle: handle, info: info, frames: wanted, path: path)
     }
-    guard info.samplerate > 0 else {
-      throw .corruptHeader(path: path, detail: "sample rate \(info.samplerate)")
-    }
-    guard info.frames > 0 else { throw .noFrames(path: path) }
-
-    var builder = PlanarBuilder(
-      sourceChannels: Int(info.channels), expectedFrames: Int(clamping: info.frames))
-    try readAll(handle: handle, path: path, expectedFrames: Int(info.frames), into: &builder)
-    var notes = builder.notes
-    if builder.frameCount < info.frames {
-      notes.append("header announced \(info.frames) frames; decoded \(builder.frameCount)")
+    var notes = decoded.notes
+    if decoded.frames < wanted {
+      notes.append("header announced \(info.frames) frames; decoded \(decoded.frames)")
     }
 
     let found = containerMetadata(path: path, container: container)
     notes += found.notes
     let metadata = found.metadata ?? instrument(handle)
-    let checked = metadata?.checkedLoop(frameCount: builder.frameCount)
+    // A bounded decode keeps the whole file's loop: the rest is read later.
+    let checked = metadata?.checkedLoop(
+      frameCount: frameLimit == nil ? decoded.frames : fileFrames)
     return DecodedAudio(
-      channels: builder.makeChannels(),
+      samples: decoded.samples,
       sampleRate: Double(info.samplerate),
-      frameCount: builder.frameCount,
+      frameCount: decoded.frames,
+      fileFrameCount: fileFrames,
       loop: checked?.loop,
       rootKey: metadata?.rootKey,
       fineTuneCents: metadata?.fineTuneCents,
@@ -47,16 +50,41 @@ enum SndfileDecoding {
     )
   }
 
-  private static func open(
-    path: String, info: inout SF_INFO
-  ) throws(SampleDecodingError) -> OpaquePointer {
+  /// The format a file's values are kept in: 16-bit integers for integer PCM of 16 bits or
+  /// fewer (libsndfile's `sf_readf_short` gives 8-bit PCM shifted up to 16 bits, so
+  /// `Float(x) / 32768` is exactly what `sf_readf_float` gives), floats for everything else.
+  static func storageFormat(of info: SF_INFO) -> SampleFormat {
+    switch Int(info.format) & Int(SF_FORMAT_SUBMASK) {
+    case Int(SF_FORMAT_PCM_16), Int(SF_FORMAT_PCM_S8), Int(SF_FORMAT_PCM_U8): return .int16
+    default: return .float32
+    }
+  }
+
+  /// Opens `path` for reading and checks that its header describes playable audio.
+  static func open(path: String) throws(SampleDecodingError) -> (OpaquePointer, SF_INFO) {
+    var info = SF_INFO()
     let result: Result<OpaquePointer, SampleDecodingError> = openLock.withLock { _ in
       if let handle = sf_open(path, Int32(SFM_READ), &info) { return .success(handle) }
       let code = Int(sf_error(nil))
       let message = String(cString: sf_strerror(nil))
       return .failure(openError(code: code, message: message, path: path))
     }
-    return try result.get()
+    let handle = try result.get()
+    let problem: SampleDecodingError? =
+      if info.channels <= 0 {
+        .corruptHeader(path: path, detail: "channel count \(info.channels)")
+      } else if info.samplerate <= 0 {
+        .corruptHeader(path: path, detail: "sample rate \(info.samplerate)")
+      } else if info.frames <= 0 {
+        .noFrames(path: path)
+      } else {
+        nil
+      }
+    if let problem {
+      sf_close(handle)
+      throw problem
+    }
+    return (handle, info)
   }
 
   private static func openError(code: Int, message: String, path: String) -> SampleDecodingError {
@@ -69,17 +97,20 @@ enum SndfileDecoding {
     }
   }
 
-  /// Reads until the announced length or the first short read, whichever comes first:
-  /// libsndfile's frame count is an estimate for some containers.
-  private static func readAll(
-    handle: OpaquePointer, path: String, expectedFrames: Int, into builder: inout PlanarBuilder
-  ) throws(SampleDecodingError) {
+  /// Reads until `frames` frames or the first short read, whichever comes first: libsndfile's
+  /// frame count is an estimate for some containers.
+  private static func readAll<Sample: SndfileReadable>(
+    _ type: Sample.Type, handle: OpaquePointer, info: SF_INFO, frames expectedFrames: Int,
+    path: String
+  ) throws(SampleDecodingError) -> (samples: SampleStorage, frames: Int, notes: [String]) {
+    var builder = PlanarBuilder<Sample>(
+      sourceChannels: Int(info.channels), expectedFrames: expectedFrames)
     let stride = builder.sourceChannels
-    let scratch = UnsafeMutablePointer<Float>.allocate(capacity: chunkFrames * stride)
+    let scratch = UnsafeMutablePointer<Sample>.allocate(capacity: chunkFrames * stride)
     defer { scratch.deallocate() }
     while builder.frameCount < expectedFrames {
       let wanted = min(chunkFrames, expectedFrames - builder.frameCount)
-      let got = Int(sf_readf_float(handle, scratch, sf_count_t(wanted)))
+      let got = Sample.readFrames(handle, into: scratch, count: wanted)
       guard got > 0 else { break }
       builder.append(interleaved: scratch, frames: got)
       if got < wanted { break }
@@ -91,6 +122,9 @@ enum SndfileDecoding {
     if builder.frameCount == 0 {
       throw .readFailed(path: path, frame: 0, detail: "no audio frames could be read")
     }
+    let frames = builder.frameCount
+    let notes = builder.notes
+    return (builder.makeStorage(), frames, notes)
   }
 
   private static func containerMetadata(
@@ -145,5 +179,35 @@ enum SndfileDecoding {
       }
       return nil
     }
+  }
+}
+
+/// A sample type libsndfile reads interleaved frames into: `sf_readf_float` for `Float`,
+/// `sf_readf_short` for `Int16`.
+protocol SndfileReadable: PlanarSample {
+  /// Reads up to `count` interleaved frames at the file's position; returns the frames read.
+  static func readFrames(
+    _ handle: OpaquePointer, into target: UnsafeMutablePointer<Self>, count: Int
+  )
+    -> Int
+}
+
+extension Float: SndfileReadable {
+  static func readFrames(
+    _ handle: OpaquePointer, into target: UnsafeMutablePointer<Float>, count: Int
+  )
+    -> Int
+  {
+    Int(sf_readf_float(handle, target, sf_count_t(count)))
+  }
+}
+
+extension Int16: SndfileReadable {
+  static func readFrames(
+    _ handle: OpaquePointer, into target: UnsafeMutablePointer<Int16>, count: Int
+  )
+    -> Int
+  {
+    Int(sf_readf_short(handle, target, sf_count_t(count)))
   }
 }

@@ -15,14 +15,16 @@ struct EngineInstrumentBuilder: ~Copyable {
 
   deinit { if let pointer { sc_instrument_destroy(pointer) } }
 
-  /// Adds one sample (its file loop too) and returns its index.
+  /// Adds one sample (its file loop too), in the format it was decoded in, and returns its index.
   mutating func add(_ audio: DecodedAudio, source: String) throws(SamplerError) -> Int {
     let loop = audio.loop
-    let index: Int32 = withPlanarPointers(audio.channels) { channels in
-      sc_instrument_add_sample(
-        pointer, channels.baseAddress, UInt32(channels.count), UInt64(audio.frameCount),
-        audio.sampleRate, loop != nil, UInt64(loop?.start ?? 0),
-        UInt64(max((loop?.end ?? 1) - 1, 0)))
+    let index: Int32 = audio.samples.withChannelPointers { format, channels in
+      var data = sc_sample_data(
+        format: format.core, channels: channels.baseAddress, channel_count: UInt32(channels.count),
+        frame_count: UInt64(audio.frameCount), sample_rate: audio.sampleRate,
+        has_loop: loop != nil, loop_start: UInt64(loop?.start ?? 0),
+        loop_end: UInt64(max((loop?.end ?? 1) - 1, 0)))
+      return sc_instrument_add_sample_data(pointer, &data)
     }
     guard index >= 0 else {
       throw .sampleUnreadable(path: source, reason: "the engine refused the decoded audio")
@@ -70,17 +72,12 @@ struct EngineInstrumentBuilder: ~Copyable {
   }
 }
 
-private func withPlanarPointers<R>(
-  _ channels: [[Float]], _ body: (UnsafeBufferPointer<UnsafePointer<Float>?>) -> R
-) -> R {
-  channels[0].withUnsafeBufferPointer { left in
-    if channels.count == 1 {
-      let pointers: [UnsafePointer<Float>?] = [left.baseAddress]
-      return pointers.withUnsafeBufferPointer(body)
-    }
-    return channels[1].withUnsafeBufferPointer { right in
-      let pointers: [UnsafePointer<Float>?] = [left.baseAddress, right.baseAddress]
-      return pointers.withUnsafeBufferPointer(body)
+extension SampleFormat {
+  /// The engine's name for the format.
+  var core: sc_sample_format {
+    switch self {
+    case .float32: return SC_SAMPLE_FLOAT32
+    case .int16: return SC_SAMPLE_INT16
     }
   }
 }

@@ -36,7 +36,7 @@ enum Generators {
     default: return nil
     }
     return DecodedAudio(
-      channels: [samples], sampleRate: rate, frameCount: samples.count,
+      samples: .float32([samples]), sampleRate: rate, frameCount: samples.count,
       loop: SampleLoop(start: 0, end: samples.count), rootKey: 60, fineTuneCents: nil)
   }
 }

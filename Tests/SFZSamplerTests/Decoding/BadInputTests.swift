@@ -111,7 +111,7 @@ import Testing
     try Self.write(Array(bytes.prefix(44 + 600 * 2)), to: path)
     let audio = try SampleDecoder.decode(path: path)
     #expect(audio.frameCount == 600)
-    #expect(audio.channels[0] == values.prefix(600).map { Float($0) / 32_768 })
+    #expect(audio.floatChannels[0] == values.prefix(600).map { Float($0) / 32_768 })
   }
 
   @Test func flacWithDamagedFramesFailsMidStream() throws {

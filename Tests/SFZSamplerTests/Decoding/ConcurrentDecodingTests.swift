@@ -38,8 +38,8 @@ import Testing
   static func summary(_ path: String) -> String {
     do {
       let audio = try SampleDecoder.decode(path: path)
-      let checksum = audio.channels.joined().reduce(into: Float(0)) { $0 += $1 * 0.5 }
-      return "\(audio.frameCount) \(audio.channels.count) \(checksum)"
+      let checksum = audio.floatChannels.joined().reduce(into: Float(0)) { $0 += $1 * 0.5 }
+      return "\(audio.frameCount) \(audio.samples.channelCount) \(checksum)"
     } catch {
       return "error \(error)"
     }

@@ -32,8 +32,8 @@ import Testing
       Issue.record("\(error)")
     case .success(let audio):
       #expect(audio.frameCount > 0, "\(outcome.path)")
-      #expect(audio.channels.allSatisfy { $0.count == audio.frameCount }, "\(outcome.path)")
-      let peak = audio.channels.map(Self.peak).max() ?? 0
+      #expect(audio.floatChannels.allSatisfy { $0.count == audio.frameCount }, "\(outcome.path)")
+      let peak = audio.floatChannels.map(Self.peak).max() ?? 0
       #expect(peak.isFinite && peak <= 1.0001, "\(outcome.path) peak \(peak)")
       if let loop = audio.loop {
         #expect(loop.start < loop.end && loop.end <= audio.frameCount, "\(outcome.path)")
@@ -94,7 +94,7 @@ import Testing
     let ganjo = Self.outcomes(in: "ganjo", fileExtension: "wav")
     #expect(cabasa.count == 250 && ganjo.count == 61)
     #expect(Self.loopedCount(cabasa + ganjo) == 0)
-    #expect(ganjo.allSatisfy { (try? $0.result.get().channels.count) == 2 })
+    #expect(ganjo.allSatisfy { (try? $0.result.get().samples.channelCount) == 2 })
   }
 
   @Test func everyCorpusSampleDecodes() {
@@ -102,7 +102,7 @@ import Testing
     outcomes.forEach(Self.checkSane)
     let megabytes = Double(outcomes.map(\.bytes).reduce(0, +)) / 1_000_000
     let samples = outcomes.compactMap { try? $0.result.get() }
-      .map { $0.frameCount * $0.channels.count }.reduce(0, +)
+      .map { $0.frameCount * $0.samples.channelCount }.reduce(0, +)
     print(
       "decoded \(outcomes.count) corpus files, \(megabytes) MB of files "
         + "(\(samples) samples) in \(seconds) s: \(megabytes / seconds) MB/s, "

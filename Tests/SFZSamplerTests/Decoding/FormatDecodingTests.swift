@@ -32,8 +32,8 @@ import Testing
     let audio = try SampleDecoder.decode(path: path)
     #expect(audio.sampleRate == 48_000)
     #expect(audio.frameCount == Self.frames)
-    #expect(audio.channels == Self.planar(Self.expected(values, bits: bits), channels: 2))
-    #expect(audio.channels[0][0] == -1.0)
+    #expect(audio.floatChannels == Self.planar(Self.expected(values, bits: bits), channels: 2))
+    #expect(audio.floatChannels[0][0] == -1.0)
     #expect(audio.loop == nil && audio.rootKey == nil && audio.notes.isEmpty)
   }
 
@@ -43,7 +43,7 @@ import Testing
     let path = try fixtures.writeFloat(
       "float.wav", values: values, channels: 1, format: Int32(SF_FORMAT_WAV | SF_FORMAT_FLOAT))
     let audio = try SampleDecoder.decode(path: path)
-    #expect(audio.channels == [values])
+    #expect(audio.floatChannels == [values])
     #expect(audio.sampleRate == 44_100)
   }
 
@@ -61,7 +61,7 @@ import Testing
     let audio = try SampleDecoder.decode(path: path)
     #expect(audio.sampleRate == 22_050)
     #expect(audio.frameCount == Self.frames)
-    #expect(audio.channels == [Self.expected(values, bits: bits)])
+    #expect(audio.floatChannels == [Self.expected(values, bits: bits)])
   }
 
   @Test func oggVorbisIsClose() throws {
@@ -72,7 +72,7 @@ import Testing
       "tone.ogg", values: source, channels: 1, format: Int32(SF_FORMAT_OGG | SF_FORMAT_VORBIS))
     let audio = try SampleDecoder.decode(path: path)
     #expect(audio.frameCount == source.count)
-    let decoded = audio.channels[0]
+    let decoded = audio.floatChannels[0]
     var squaredError: Float = 0
     for (expected, actual) in zip(source, decoded) {
       squaredError += (expected - actual) * (expected - actual)
@@ -89,7 +89,7 @@ import Testing
       format: Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16))
     let audio = try SampleDecoder.decode(path: path)
     let all = Self.planar(Self.expected(values, bits: 16), channels: 4)
-    #expect(audio.channels == Array(all.prefix(2)))
+    #expect(audio.floatChannels == Array(all.prefix(2)))
     #expect(audio.notes.contains { $0.contains("4 channels") })
   }
 
@@ -104,7 +104,7 @@ import Testing
     let audio = try SampleDecoder.decode(path: try ExternalTool.wavPack(wav))
     #expect(audio.sampleRate == 96_000)
     #expect(audio.frameCount == Self.frames)
-    #expect(audio.channels == Self.planar(Self.expected(values, bits: bits), channels: 2))
+    #expect(audio.floatChannels == Self.planar(Self.expected(values, bits: bits), channels: 2))
   }
 
   @Test(.enabled(if: ExternalTool.hasWavPack))
@@ -116,7 +116,7 @@ import Testing
       format: Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16))
     let audio = try SampleDecoder.decode(path: try ExternalTool.wavPack(wav))
     let all = Self.planar(Self.expected(values, bits: 16), channels: 4)
-    #expect(audio.channels == Array(all.prefix(2)))
+    #expect(audio.floatChannels == Array(all.prefix(2)))
     #expect(audio.notes.contains { $0.contains("4 channels") })
   }
 
@@ -127,7 +127,7 @@ import Testing
     let wav = try fixtures.writeFloat(
       "float.wav", values: values, channels: 1, format: Int32(SF_FORMAT_WAV | SF_FORMAT_FLOAT))
     let audio = try SampleDecoder.decodeWavPack(path: try ExternalTool.wavPack(wav))
-    #expect(audio.channels == [values])
+    #expect(audio.floatChannels == [values])
   }
 
   @Test func contentNotExtensionChoosesTheDecoder() throws {
@@ -137,6 +137,6 @@ import Testing
       "really-a-wav.wv", values: values, bits: 16, channels: 1,
       format: Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16))
     let audio = try SampleDecoder.decode(path: path)
-    #expect(audio.channels == [Self.expected(values, bits: 16)])
+    #expect(audio.floatChannels == [Self.expected(values, bits: 16)])
   }
 }

@@ -64,7 +64,7 @@ import Testing
     let path = try fixtures.writeFloat(
       "bad.wav", values: values, channels: 2, format: Int32(SF_FORMAT_WAV | SF_FORMAT_FLOAT))
     let audio = try SampleDecoder.decode(path: path)
-    #expect(audio.channels[1][748] == 0 && audio.channels[1][747] == 0.5)
+    #expect(audio.floatChannels[1][748] == 0 && audio.floatChannels[1][747] == 0.5)
     #expect(audio.notes.contains { $0.hasPrefix("1 sample value(s) were NaN, infinite or beyond") })
   }
 }

@@ -14,8 +14,8 @@ import Testing
     let planar = try SampleDecoder.fromRaw(
       data: left + right, channelCount: 2, isInterleaved: false, sampleCount: 3,
       sampleRate: 44_100)
-    #expect(interleaved.channels == [left, right])
-    #expect(planar.channels == [left, right])
+    #expect(interleaved.floatChannels == [left, right])
+    #expect(planar.floatChannels == [left, right])
     #expect(planar.frameCount == 3 && planar.sampleRate == 44_100)
   }
 
@@ -71,7 +71,7 @@ import Testing
       decoded.append(try SampleDecoder.decode(path: try ExternalTool.wavPack(wav)))
     }
     for audio in decoded {
-      #expect(audio.channels == raw.channels)
+      #expect(audio.floatChannels == raw.floatChannels)
       #expect(audio.sampleRate == raw.sampleRate && audio.frameCount == raw.frameCount)
     }
   }

@@ -38,9 +38,9 @@ import Testing
     let path = try fixtures.writeFloat(
       "poison.wav", values: values, channels: 1, format: Int32(SF_FORMAT_WAV | SF_FORMAT_FLOAT))
     let audio = try SampleDecoder.decode(path: path)
-    #expect(audio.channels[0].allSatisfy { $0.isFinite })
-    #expect(audio.channels[0][10] == 0 && audio.channels[0][15] == 0)
-    #expect(audio.channels[0][11] == 0.25, "finite values are untouched")
+    #expect(audio.floatChannels[0].allSatisfy { $0.isFinite })
+    #expect(audio.floatChannels[0][10] == 0 && audio.floatChannels[0][15] == 0)
+    #expect(audio.floatChannels[0][11] == 0.25, "finite values are untouched")
     #expect(
       audio.notes.contains {
         $0.hasPrefix("12 sample value(s) were NaN, infinite or beyond ±16777216")
