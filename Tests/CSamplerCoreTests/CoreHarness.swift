@@ -42,21 +42,27 @@ final class CoreHarness {
     samples: [(channels: [[Float]], rate: Double, loop: ClosedRange<Int>?)],
     regions: [(inout sc_region) -> Void]
   ) {
+    load(
+      samples: samples.map { (CoreSampleValues.float32($0.channels), $0.rate, $0.loop) },
+      regions: regions)
+  }
+
+  /// Builds an instrument from samples in either storage format, one region per closure.
+  func load(
+    samples: [(values: CoreSampleValues, rate: Double, loop: ClosedRange<Int>?)],
+    regions: [(inout sc_region) -> Void]
+  ) {
     let instrument = sc_instrument_create()!
     for sample in samples {
-      let pointers = sample.channels.map { channel -> UnsafePointer<Float>? in
-        let p = UnsafeMutablePointer<Float>.allocate(capacity: channel.count)
-        p.initialize(from: channel, count: channel.count)
-        return UnsafePointer(p)
-      }
-      let index = pointers.withUnsafeBufferPointer {
-        sc_instrument_add_sample(
-          instrument, $0.baseAddress, UInt32(sample.channels.count),
-          UInt64(sample.channels[0].count), sample.rate, sample.loop != nil,
-          UInt64(sample.loop?.lowerBound ?? 0), UInt64(sample.loop?.upperBound ?? 0))
+      let index = sample.values.withChannelPointers { format, pointers, frames in
+        var data = sc_sample_data(
+          format: format, channels: pointers.baseAddress, channel_count: UInt32(pointers.count),
+          frame_count: UInt64(frames), sample_rate: sample.rate, has_loop: sample.loop != nil,
+          loop_start: UInt64(sample.loop?.lowerBound ?? 0),
+          loop_end: UInt64(sample.loop?.upperBound ?? 0))
+        return sc_instrument_add_sample_data(instrument, &data)
       }
       precondition(index >= 0)
-      for p in pointers { UnsafeMutablePointer(mutating: p!).deallocate() }
     }
     for configure in regions {
       var region = sc_region()
@@ -138,5 +144,37 @@ enum Event {
     sc_event(
       frame: UInt32(frame), type: UInt8(SC_EVENT_PARAMETER.rawValue), channel: 0,
       data1: UInt8(param.rawValue), data2: 0, value: 0, number: value)
+  }
+}
+
+/// Planar sample values for `CoreHarness.load`, in one of the engine's storage formats.
+enum CoreSampleValues {
+  /// Floats, full scale 1.0.
+  case float32([[Float]])
+  /// 16-bit integers, full scale 32768.
+  case int16([[Int16]])
+
+  /// Calls `body` with the engine's format, one pointer per channel and the frame count.
+  func withChannelPointers<R>(
+    _ body: (sc_sample_format, UnsafeBufferPointer<UnsafeRawPointer?>, Int) -> R
+  ) -> R {
+    switch self {
+    case .float32(let channels):
+      return Self.withCopies(channels) { body(SC_SAMPLE_FLOAT32, $0, channels[0].count) }
+    case .int16(let channels):
+      return Self.withCopies(channels) { body(SC_SAMPLE_INT16, $0, channels[0].count) }
+    }
+  }
+
+  private static func withCopies<Value, R>(
+    _ channels: [[Value]], _ body: (UnsafeBufferPointer<UnsafeRawPointer?>) -> R
+  ) -> R {
+    let copies = channels.map { channel -> UnsafeMutablePointer<Value> in
+      let copy = UnsafeMutablePointer<Value>.allocate(capacity: channel.count)
+      copy.initialize(from: channel, count: channel.count)
+      return copy
+    }
+    defer { copies.forEach { $0.deallocate() } }
+    return copies.map { UnsafeRawPointer($0) }.withUnsafeBufferPointer(body)
   }
 }
