@@ -123,15 +123,43 @@ static inline __attribute__((always_inline)) void portable(
   }
 }
 
+/* portable() with `quality` a constant too. */
+static inline __attribute__((always_inline)) void portable_quality(
+    sc_quality quality, const sc_sinc_table *sinc, const void *data, sc_sample_format format,
+    uint32_t channels, uint64_t pos, uint64_t inc, uint32_t count, float *left, float *right) {
+  switch (quality) {
+    case SC_QUALITY_LINEAR:
+      portable(SC_QUALITY_LINEAR, sinc, data, format, channels, pos, inc, count, left, right);
+      return;
+    case SC_QUALITY_HERMITE:
+      portable(SC_QUALITY_HERMITE, sinc, data, format, channels, pos, inc, count, left, right);
+      return;
+    default:
+      portable(SC_QUALITY_SINC, sinc, data, format, channels, pos, inc, count, left, right);
+      return;
+  }
+}
+
+/* portable() with `format` and `channels` constants as well: each of the twelve loops is
+ * compiled on its own, with no per-frame test of the quality and no loop over the channels. */
+static inline __attribute__((always_inline)) void portable_channels(
+    sc_quality quality, const sc_sinc_table *sinc, const void *data, sc_sample_format format,
+    uint32_t channels, uint64_t pos, uint64_t inc, uint32_t count, float *left, float *right) {
+  if (channels == 1)
+    portable_quality(quality, sinc, data, format, 1, pos, inc, count, left, right);
+  else
+    portable_quality(quality, sinc, data, format, 2, pos, inc, count, left, right);
+}
+
 void sc_interpolate_portable(sc_quality quality, const sc_sinc_table *sinc, sc_frames frames,
                              uint64_t pos, uint64_t inc, uint32_t count, float *left,
                              float *right) {
   if (frames.format == SC_SAMPLE_INT16)
-    portable(quality, sinc, frames.data, SC_SAMPLE_INT16, frames.channels, pos, inc, count, left,
-             right);
+    portable_channels(quality, sinc, frames.data, SC_SAMPLE_INT16, frames.channels, pos, inc, count,
+                      left, right);
   else
-    portable(quality, sinc, frames.data, SC_SAMPLE_FLOAT32, frames.channels, pos, inc, count, left,
-             right);
+    portable_channels(quality, sinc, frames.data, SC_SAMPLE_FLOAT32, frames.channels, pos, inc,
+                      count, left, right);
 }
 
 static inline int64_t fold(const sc_loop_fold *fold, int64_t index) {
