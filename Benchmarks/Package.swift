@@ -45,6 +45,8 @@ let package = Package(
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     ),
     .executableTarget(name: "VoiceReport", dependencies: ["BenchSupport"]),
+    // Memory and time of loading each corpus instrument, each in a fresh process.
+    .executableTarget(name: "LoadReport", dependencies: ["BenchSupport"]),
     .testTarget(name: "BenchSupportTests", dependencies: ["BenchSupport"]),
   ],
   swiftLanguageModes: [.v6]

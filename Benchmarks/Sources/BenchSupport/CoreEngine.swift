@@ -64,12 +64,20 @@ public final class CoreEngine {
   public func install(samples: [[[Float]]], regions: [sc_region], sampleRate rate: Double? = nil)
     throws(BenchError)
   {
+    try install(sampleValues: samples.map { .float32($0) }, regions: regions, sampleRate: rate)
+  }
+
+  /// Builds an instrument from planar samples in either storage format and regions that refer
+  /// to them by index, and hands it to the engine.
+  public func install(
+    sampleValues samples: [SampleValues], regions: [sc_region], sampleRate rate: Double? = nil
+  ) throws(BenchError) {
     guard let instrument = sc_instrument_create() else { throw .engine("no instrument") }
     for sample in samples {
-      let index = Self.add(sample, to: instrument, sampleRate: rate ?? sampleRate)
+      let index = sample.add(to: instrument, sampleRate: rate ?? sampleRate)
       guard index >= 0 else {
         sc_instrument_destroy(instrument)
-        throw .engine("sc_instrument_add_sample refused a sample")
+        throw .engine("sc_instrument_add_sample_data refused a sample")
       }
     }
     for var region in regions where sc_instrument_add_region(instrument, &region) < 0 {
@@ -81,23 +89,6 @@ public final class CoreEngine {
     // The engine adopts the instrument at the start of the next block.
     render()
     while let old = sc_engine_collect_garbage(pointer) { sc_instrument_destroy(old) }
-  }
-
-  private static func add(_ channels: [[Float]], to instrument: OpaquePointer, sampleRate: Double)
-    -> Int32
-  {
-    let frames = UInt64(channels.first?.count ?? 0)
-    let copies = channels.map { channel -> UnsafeMutablePointer<Float> in
-      let copy = UnsafeMutablePointer<Float>.allocate(capacity: channel.count)
-      copy.initialize(from: channel, count: channel.count)
-      return copy
-    }
-    defer { copies.forEach { $0.deallocate() } }
-    let pointers: [UnsafePointer<Float>?] = copies.map { UnsafePointer($0) }
-    return pointers.withUnsafeBufferPointer { list in
-      sc_instrument_add_sample(
-        instrument, list.baseAddress, UInt32(channels.count), frames, sampleRate, false, 0, 0)
-    }
   }
 
   /// Renders one block with events at frame 0 (or their own frames).

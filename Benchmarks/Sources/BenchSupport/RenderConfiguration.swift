@@ -15,17 +15,20 @@ public struct RenderConfiguration: Hashable, Sendable {
   public var pitched: Bool
   /// Whether the engine runs its plain C kernels instead of the SIMD ones.
   public var portableKernels: Bool
+  /// Whether the sample is kept as 16-bit integers (`SC_SAMPLE_INT16`) instead of floats.
+  public var int16Samples: Bool
 
   /// Creates a configuration; the defaults are the headline case (stereo, pitched, SIMD).
   public init(
     interpolation: Interpolation, filter: Bool = false, stereo: Bool = true,
-    pitched: Bool = true, portableKernels: Bool = false
+    pitched: Bool = true, portableKernels: Bool = false, int16Samples: Bool = false
   ) {
     self.interpolation = interpolation
     self.filter = filter
     self.stereo = stereo
     self.pitched = pitched
     self.portableKernels = portableKernels
+    self.int16Samples = int16Samples
   }
 
   /// An identifier-like name such as `hermite_stereo_filter_ratio1.5`.
@@ -34,10 +37,12 @@ public struct RenderConfiguration: Hashable, Sendable {
     if filter { parts.append("filter") }
     parts.append(pitched ? "ratio1.5" : "ratio1")
     if portableKernels { parts.append("portable") }
+    if int16Samples { parts.append("int16") }
     return parts.joined(separator: "_")
   }
 
-  /// Every combination of quality, filter, channels and ratio, with the SIMD kernels.
+  /// Every combination of quality, filter, channels and ratio, with the SIMD kernels and float
+  /// samples.
   public static var matrix: [RenderConfiguration] {
     Interpolation.allCases.flatMap { interpolation in
       [false, true].flatMap { filter in

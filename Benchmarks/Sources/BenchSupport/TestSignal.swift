@@ -21,6 +21,15 @@ public enum TestSignal {
     }
   }
 
+  /// `richTone` rounded to 16-bit integers, as a 16-bit file of it would hold.
+  public static func richTone16(frames: Int, channels: Int, sampleRate: Double = 48_000)
+    -> [[Int16]]
+  {
+    richTone(frames: frames, channels: channels, sampleRate: sampleRate).map { channel in
+      channel.map { Int16((min(max(Double($0), -1), 32_767.0 / 32_768) * 32_768).rounded()) }
+    }
+  }
+
   /// A sine of `frequency` Hz (a whole number of periods fits `frames`).
   public static func sine(frequency: Double, frames: Int, sampleRate: Double) -> [Float] {
     (0..<frames).map { quantized24(0.5 * sin(2 * .pi * frequency * Double($0) / sampleRate)) }

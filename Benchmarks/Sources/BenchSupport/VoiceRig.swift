@@ -1,7 +1,8 @@
 import CSamplerCore
 
 /// An engine holding exactly `voiceCount` sustained voices of one render configuration: a
-/// 2-second looped 24-bit-range sample, one region per key (each starting at its own offset, so
+/// 2-second looped 24-bit-range sample (kept as floats, or rounded to 16 bits and kept as 16-bit
+/// integers for `int16Samples`), one region per key (each starting at its own offset, so
 /// voices do not read the same memory), notes spread over keys 0...127 and 16 channels.
 ///
 /// ```swift
@@ -30,9 +31,13 @@ public final class VoiceRig {
       blockFrames: blockFrames, maxVoices: voiceCount, quality: configuration.interpolation,
       portableKernels: configuration.portableKernels)
     let frames = 96_000
-    let tone = TestSignal.richTone(frames: frames, channels: configuration.stereo ? 2 : 1)
+    let channels = configuration.stereo ? 2 : 1
+    let tone: SampleValues =
+      configuration.int16Samples
+      ? .int16(TestSignal.richTone16(frames: frames, channels: channels))
+      : .float32(TestSignal.richTone(frames: frames, channels: channels))
     let regions = (0..<128).map { Self.region(key: $0, frames: frames, configuration) }
-    try engine.install(samples: [tone], regions: regions)
+    try engine.install(sampleValues: [tone], regions: regions)
     let notes = (0..<voiceCount).map { CoreEngine.noteOn(key: $0 % 128, channel: $0 / 128) }
     engine.render(events: notes)
     for _ in 0..<4 { engine.render() }

@@ -2,15 +2,30 @@ import BenchSupport
 import Foundation
 
 /// The four headline configurations against their targets, at 1,024 and 2,048 voices, and with
-/// the portable kernels for the SIMD gain.
+/// the portable kernels for the SIMD gain; each with its sample kept as floats and, on the row
+/// after, as 16-bit integers.
 enum HeadlineReport {
+  /// Each headline configuration with float samples, then with 16-bit samples.
+  private static var rows: [(label: String, headline: Headline, configuration: RenderConfiguration)]
+  {
+    Headline.all.flatMap { headline in
+      var compact = headline.configuration
+      compact.int16Samples = true
+      return [
+        (headline.label, headline, headline.configuration),
+        (headline.label + ", 16-bit", headline, compact),
+      ]
+    }
+  }
+
   /// The cells this report needs besides the matrix.
   static var cells: [CostMeasurement.Cell] {
-    Headline.all.flatMap { headline in
-      var portable = headline.configuration
+    rows.flatMap { row in
+      var portable = row.configuration
       portable.portableKernels = true
       return [
-        CostMeasurement.Cell(configuration: headline.configuration, voices: 2_048),
+        CostMeasurement.Cell(configuration: row.configuration, voices: 1_024),
+        CostMeasurement.Cell(configuration: row.configuration, voices: 2_048),
         CostMeasurement.Cell(configuration: portable, voices: 1_024),
       ]
     }
@@ -19,29 +34,42 @@ enum HeadlineReport {
   static func lines(_ results: [CostMeasurement.Cell: CostMeasurement]) -> [String] {
     var lines = [
       "Headline (stereo looped 24-bit sample, non-integer ratios near 1.5): voices per core in"
-        + " real time",
-      pad("configuration", 24) + pad("C++ ref", 9) + pad("target 3x", 11) + pad("@1024 v", 10)
+        + " real time; \", 16-bit\" rows keep the same sample rounded to 16-bit integers",
+      pad("configuration", 30) + pad("C++ ref", 9) + pad("target 3x", 11) + pad("@1024 v", 10)
         + pad("vs target", 11) + pad("@2048 v", 10) + pad("portable", 10) + "SIMD gain",
     ]
-    for headline in Headline.all {
-      var portable = headline.configuration
+    var compactGains: [String] = []
+    for row in rows {
+      var portable = row.configuration
       portable.portableKernels = true
       guard
-        let at1024 = results[.init(configuration: headline.configuration, voices: 1_024)],
-        let at2048 = results[.init(configuration: headline.configuration, voices: 2_048)],
+        let at1024 = results[.init(configuration: row.configuration, voices: 1_024)],
+        let at2048 = results[.init(configuration: row.configuration, voices: 2_048)],
         let plain = results[.init(configuration: portable, voices: 1_024)]
       else { continue }
+      let headline = row.headline
       lines.append(
-        pad(headline.label, 24) + pad(String(format: "%.0f", headline.referenceVoices), 9)
+        pad(row.label, 30) + pad(String(format: "%.0f", headline.referenceVoices), 9)
           + pad(String(format: "%.0f", headline.targetVoices), 11)
           + pad(String(format: "%.0f", at1024.voicesPerCore), 10)
           + pad(String(format: "%.2fx", at1024.voicesPerCore / headline.targetVoices), 11)
           + pad(String(format: "%.0f", at2048.voicesPerCore), 10)
           + pad(String(format: "%.0f", plain.voicesPerCore), 10)
           + String(format: "%.2fx", at1024.voicesPerCore / plain.voicesPerCore))
+      if row.configuration.int16Samples,
+        let float = results[.init(configuration: headline.configuration, voices: 1_024)]
+      {
+        compactGains.append(
+          headline.label + String(format: " %.2fx", at1024.voicesPerCore / float.voicesPerCore))
+      }
     }
     lines.append(
       "(vs target = voices per core at 1,024 voices / (3 x C++ reference); >= 1.00x meets it.)")
+    if !compactGains.isEmpty {
+      lines.append(
+        "16-bit samples against float at 1,024 voices: " + compactGains.joined(separator: ", ")
+          + ".")
+    }
     lines.append("")
     return lines
   }

@@ -30,24 +30,7 @@ enum MemoryReport {
         return
       }
     }
-    print("\(line) \(peakResidentBytes()) \(seconds)")
-  }
-
-  /// The peak resident set of this process. On Linux, VmHWM from /proc/self/status: unlike
-  /// ru_maxrss, it starts afresh at exec instead of carrying over the parent's peak.
-  private static func peakResidentBytes() -> Int {
-    #if os(Linux)
-      let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-      for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-        let kilobytes = line.split(separator: " ").compactMap { Int($0) }.first ?? 0
-        return kilobytes * 1_024
-      }
-      return 0
-    #else
-      var usage = rusage()
-      getrusage(RUSAGE_SELF, &usage)
-      return Int(usage.ru_maxrss)  // bytes on macOS
-    #endif
+    print("\(line) \(ProcessMemory.peakResidentBytes()) \(seconds)")
   }
 
   static func child(_ path: String) -> ChildResult? {
