@@ -19,6 +19,9 @@ void sc_engine_config_init(sc_engine_config *config) {
   config->max_voices = 64;
   config->quality = SC_QUALITY_HERMITE;
   config->portable_kernels = false;
+  config->stream_ring_frames = 0;
+  config->stream_wait = NULL;
+  config->stream_wait_context = NULL;
 }
 
 sc_engine *sc_engine_create(const sc_engine_config *config) {
@@ -36,6 +39,15 @@ sc_engine *sc_engine_create(const sc_engine_config *config) {
   if (!e->voices || !sc_sinc_table_init(&e->sinc)) {
     sc_engine_destroy(e);
     return NULL;
+  }
+  if (config->stream_ring_frames > 0) {
+    e->streams = sc_streams_create(e->voice_slots, config->stream_ring_frames);
+    if (!e->streams) {
+      sc_engine_destroy(e);
+      return NULL;
+    }
+    e->stream_count = e->voice_slots;
+    for (uint32_t i = 0; i < e->voice_slots; i++) e->voices[i].stream = &e->streams[i];
   }
   e->interpolate = sc_interpolator_select(config->portable_kernels);
   for (int ch = 0; ch < 16; ch++) sc_channel_reset(&e->channels[ch]);
@@ -62,6 +74,7 @@ void sc_engine_destroy(sc_engine *e) {
   sc_instrument_destroy(e->retiring);
   for (sc_instrument *g; (g = sc_engine_collect_garbage(e));) sc_instrument_destroy(g);
   sc_sinc_table_free(&e->sinc);
+  sc_streams_destroy(e->streams, e->stream_count);
   free(e->voices);
   free(e);
 }
@@ -232,4 +245,5 @@ void sc_engine_get_stats(const sc_engine *e, sc_engine_stats *stats) {
   stats->voices_stolen = atomic_load_explicit(&m->stat_stolen, memory_order_relaxed);
   stats->notes_unplayed = atomic_load_explicit(&m->stat_unplayed, memory_order_relaxed);
   stats->voices_silenced = atomic_load_explicit(&m->stat_silenced, memory_order_relaxed);
+  stats->stream_underruns = atomic_load_explicit(&m->stat_underruns, memory_order_relaxed);
 }

@@ -8,6 +8,7 @@
 #include "controllers.h"
 #include "event_queue.h"
 #include "interpolate.h"
+#include "stream.h"
 #include "voice.h"
 
 struct sc_engine {
@@ -44,8 +45,12 @@ struct sc_engine {
 
   sc_event_ring queue;
 
+  sc_stream *streams; /* one per voice slot when config.stream_ring_frames > 0 */
+  uint32_t stream_count;
+  _Atomic bool offline; /* streamed voices wait for the reader instead of fading */
+
   _Atomic uint32_t stat_active, stat_peak;
-  _Atomic uint64_t stat_started, stat_stolen, stat_unplayed, stat_silenced;
+  _Atomic uint64_t stat_started, stat_stolen, stat_unplayed, stat_silenced, stat_underruns;
 };
 
 #endif

@@ -11,6 +11,7 @@
 #include "curves.h"
 #include "keyswitch.h"
 #include "pedals.h"
+#include "region.h"
 
 void sc_memory_return_to_system(void) {
 #if defined(__GLIBC__)
@@ -128,8 +129,11 @@ int32_t sc_instrument_add_sample_data(sc_instrument *instrument, const sc_sample
   if (!grow((void **)&instrument->samples, &instrument->sample_capacity,
             instrument->sample_count + 1, sizeof(sc_sample)))
     return -1;
+  uint64_t resident = data->resident_frames;
+  if (resident == 0 || resident > data->frame_count) resident = data->frame_count;
+  if (resident < data->frame_count && data->stream_key == 0) return -1;
   size_t bytes = format_bytes(data->format);
-  uint64_t padded = data->frame_count + 2 * SC_SAMPLE_PADDING;
+  uint64_t padded = resident + 2 * SC_SAMPLE_PADDING;
   char *storage = calloc(padded * channels, bytes);
   if (!storage) return -1;
   char *frames = storage + SC_SAMPLE_PADDING * channels * bytes;
@@ -138,11 +142,11 @@ int32_t sc_instrument_add_sample_data(sc_instrument *instrument, const sc_sample
     if (data->format == SC_SAMPLE_INT16) {
       const int16_t *source = data->channels[ch];
       int16_t *out = (int16_t *)frames + ch;
-      for (uint64_t i = 0; i < data->frame_count; i++) out[i * channels] = source[i];
+      for (uint64_t i = 0; i < resident; i++) out[i * channels] = source[i];
     } else {
       const float *source = data->channels[ch];
       float *out = (float *)frames + ch;
-      for (uint64_t i = 0; i < data->frame_count; i++) out[i * channels] = source[i];
+      for (uint64_t i = 0; i < resident; i++) out[i * channels] = source[i];
     }
   }
   sc_sample *s = &instrument->samples[instrument->sample_count];
@@ -151,6 +155,8 @@ int32_t sc_instrument_add_sample_data(sc_instrument *instrument, const sc_sample
                    .format = data->format,
                    .channels = channels,
                    .frame_count = data->frame_count,
+                   .resident_frames = resident,
+                   .stream_key = data->stream_key,
                    .sample_rate = data->sample_rate,
                    .has_loop = data->has_loop && data->loop_start <= data->loop_end &&
                                data->loop_end < data->frame_count,
@@ -221,6 +227,11 @@ static bool resolve_play(const sc_region *r, const sc_sample *s, sc_region_play 
     clamped = true;
   }
   play->rate_ratio_log2 = log2(s->sample_rate);
+  /* a streamed sample's ring only moves forward: the loop, its crossfade (before the loop
+   * start) and the taps past its end must be resident */
+  play->loop_resident = s->resident_frames == s->frame_count ||
+                        play->loop_end + SC_SAMPLE_PADDING < s->resident_frames;
+  if (!play->loop_resident && sc_region_may_loop(r)) clamped = true;
   return clamped;
 }
 
@@ -254,7 +265,7 @@ uint64_t sc_instrument_sample_bytes(const sc_instrument *instrument) {
   uint64_t bytes = 0;
   for (uint32_t i = 0; instrument && i < instrument->sample_count; i++) {
     const sc_sample *s = &instrument->samples[i];
-    bytes += (s->frame_count + 2 * SC_SAMPLE_PADDING) * s->channels * format_bytes(s->format);
+    bytes += (s->resident_frames + 2 * SC_SAMPLE_PADDING) * s->channels * format_bytes(s->format);
   }
   return bytes;
 }

@@ -15,6 +15,10 @@ typedef struct sc_sample {
   sc_sample_format format;
   uint32_t channels;
   uint64_t frame_count;
+  /* frames held in memory: frame_count, or fewer for a streamed sample (stream.h), whose other
+   * frames come from disk and whose padding after them is not silence but unused */
+  uint64_t resident_frames;
+  uint64_t stream_key;
   double sample_rate;
   bool has_loop;
   uint64_t loop_start, loop_end; /* inclusive */
@@ -26,6 +30,7 @@ typedef struct sc_region_play {
   uint64_t last;                 /* last frame played, inclusive */
   uint64_t loop_start, loop_end; /* inclusive, valid when the mode loops */
   double rate_ratio_log2;        /* log2(sample rate) cached for pitch computation */
+  bool loop_resident; /* the loop lies in the sample's resident frames, so the voice may loop */
   uint32_t mod_first, mod_count; /* the region's modulations in the instrument's list */
   bool has_live_mods;            /* some of them follow controllers while the voice sounds */
 } sc_region_play;

@@ -79,10 +79,18 @@ static inline uint32_t sc_playhead_read(sc_engine *engine, sc_voice *v, uint64_t
         /* count: the sample starts over, the envelopes carry on */
         v->head.plays_left--;
         v->head.pos = p->start << SC_FRACTION_BITS;
+        sc_stream_follow(engine, v);
         continue;
       }
       if (v->head.pos >= end) return produced;
       fast = (end - v->head.pos + inc - 1) / inc;
+      if (s->resident_frames < s->frame_count) {
+        uint32_t got = sc_stream_read(engine, v, inc, fast, count - produced, &left[produced],
+                                      &right[produced]);
+        if (got == 0) return produced;
+        produced += got;
+        continue;
+      }
     }
     uint32_t n = count - produced;
     if (fast < n) n = (uint32_t)fast;

@@ -88,6 +88,11 @@ bool sc_region_is_release(const sc_region *r) {
   return r->trigger == SC_TRIGGER_RELEASE || r->trigger == SC_TRIGGER_RELEASE_KEY;
 }
 
+bool sc_region_may_loop(const sc_region *r) {
+  return r->loop_mode == SC_LOOP_CONTINUOUS || r->loop_mode == SC_LOOP_SUSTAIN ||
+         r->loop_mode == SC_LOOP_ENGINE;
+}
+
 bool sc_region_answers(const sc_region *r, const sc_selection *s) {
   switch (s->kind) {
     case SC_SELECT_NOTE_ON:

@@ -16,5 +16,8 @@ uint8_t sc_region_velocity(const sc_region *region, const sc_selection *selectio
 bool sc_region_sustain_down(const sc_region *region, const sc_channel *channel);
 /* trigger=release or trigger=release_key. */
 bool sc_region_is_release(const sc_region *region);
+/* Whether a voice of the region may loop (loop_continuous, loop_sustain, or the engine's
+ * choice of the two). */
+bool sc_region_may_loop(const sc_region *region);
 
 #endif

@@ -59,7 +59,9 @@ static void start_identity(sc_engine *engine, sc_voice *v, const sc_instrument *
   const sc_region *r = &instrument->regions[region_index];
   const sc_region_play *play = &instrument->play[region_index];
   const sc_channel *c = &engine->channels[channel];
+  struct sc_stream *stream = v->stream; /* the slot's, not the voice's */
   *v = (sc_voice){0};
+  v->stream = stream;
   v->state = SC_VOICE_PLAYING;
   v->instrument = instrument;
   v->region = r;
@@ -73,7 +75,9 @@ static void start_identity(sc_engine *engine, sc_voice *v, const sc_instrument *
   if (v->head.loop_mode == SC_LOOP_ENGINE)
     v->head.loop_mode =
         engine->params[SC_PARAM_LOOP_THRU_RELEASE] > 0.5f ? SC_LOOP_CONTINUOUS : SC_LOOP_SUSTAIN;
-  v->head.looping = v->head.loop_mode == SC_LOOP_CONTINUOUS || v->head.loop_mode == SC_LOOP_SUSTAIN;
+  v->head.looping =
+      (v->head.loop_mode == SC_LOOP_CONTINUOUS || v->head.loop_mode == SC_LOOP_SUSTAIN) &&
+      play->loop_resident;
   bool release_trigger = sc_region_is_release(r);
   v->one_shot = v->head.loop_mode == SC_LOOP_ONE_SHOT || release_trigger || r->count > 0;
   v->released = release_trigger;
@@ -207,6 +211,7 @@ void sc_voice_start(sc_engine *engine, sc_voice *v, const sc_instrument *instrum
   if (v->mods.count) sc_mods_note_on(engine, v, mods);
   start_modulators(engine, v, mods, vel);
   start_playhead(engine, v, mods, unipolar);
+  sc_stream_follow(engine, v);
   start_eq(v, vel);
   start_pitch(engine, v, vel, bipolar);
   start_level(engine, v, mods, bipolar, gain_db);

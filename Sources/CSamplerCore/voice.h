@@ -9,6 +9,7 @@
 #include "instrument.h"
 #include "lfo.h"
 #include "modulators_v2.h"
+#include "stream.h"
 #include "voice_filters.h"
 
 typedef enum sc_voice_state { SC_VOICE_FREE, SC_VOICE_PLAYING, SC_VOICE_FADING } sc_voice_state;
@@ -65,7 +66,7 @@ typedef struct sc_voice_mods {
   float key_delta; /* SC_SOURCE_KEY_DELTA: half-steps from the channel's previous key */
 } sc_voice_mods;
 
-typedef struct sc_voice {
+struct sc_voice {
   sc_voice_state state;
   const sc_instrument *instrument;
   const sc_region *region;
@@ -88,7 +89,8 @@ typedef struct sc_voice {
   sc_voice_eq eq;
   sc_voice_mods mods;
   sc_v2_voice v2;
-} sc_voice;
+  struct sc_stream *stream; /* this voice slot's ring for streamed samples, or NULL */
+};
 
 /* [render] */
 void sc_voice_start(sc_engine *engine, sc_voice *voice, const sc_instrument *instrument,

@@ -8,6 +8,7 @@
 void sc_voice_free(sc_engine *engine, sc_voice *voice) {
   if (voice->state == SC_VOICE_PLAYING) engine->playing--;
   voice->state = SC_VOICE_FREE;
+  if (voice->stream) sc_stream_release(voice->stream);
 }
 
 void sc_voice_fade_out(sc_engine *engine, sc_voice *voice, float step) {

@@ -59,7 +59,7 @@ final class CoreHarness {
           format: format, channels: pointers.baseAddress, channel_count: UInt32(pointers.count),
           frame_count: UInt64(frames), sample_rate: sample.rate, has_loop: sample.loop != nil,
           loop_start: UInt64(sample.loop?.lowerBound ?? 0),
-          loop_end: UInt64(sample.loop?.upperBound ?? 0))
+          loop_end: UInt64(sample.loop?.upperBound ?? 0), resident_frames: 0, stream_key: 0)
         return sc_instrument_add_sample_data(instrument, &data)
       }
       precondition(index >= 0)

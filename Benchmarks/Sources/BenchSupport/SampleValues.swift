@@ -37,7 +37,7 @@ public enum SampleValues: Sendable {
       var data = sc_sample_data(
         format: format, channels: list.baseAddress, channel_count: UInt32(channels.count),
         frame_count: UInt64(channels.first?.count ?? 0), sample_rate: sampleRate,
-        has_loop: false, loop_start: 0, loop_end: 0)
+        has_loop: false, loop_start: 0, loop_end: 0, resident_frames: 0, stream_key: 0)
       return sc_instrument_add_sample_data(instrument, &data)
     }
   }

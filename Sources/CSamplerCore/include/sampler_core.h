@@ -387,6 +387,12 @@ typedef struct sc_sample_data {
    * giving points; has_loop = false if none */
   bool has_loop;
   uint64_t loop_start, loop_end;
+  /** Streaming: when non-zero and below frame_count, `channels` hold only the first
+   * `resident_frames` frames and the rest is read from disk while voices play (see "streaming"
+   * below). Every region that loops must loop within them. 0 = all frames given. */
+  uint64_t resident_frames;
+  /** the caller's non-zero name for the file, handed to the stream reader */
+  uint64_t stream_key;
 } sc_sample_data;
 
 /** Copies one sample into the instrument. Returns the sample index, or -1 on bad arguments or
@@ -530,6 +536,13 @@ typedef struct sc_engine_config {
   sc_quality quality;
   /** Use the plain C kernels even where faster SIMD ones exist (for comparing the two). */
   bool portable_kernels;
+  /** Streaming: frames of each voice's ring buffer (0 = no rings: streamed samples play only
+   * their resident frames, then fade as underruns). */
+  uint32_t stream_ring_frames;
+  /** Rendering offline (sc_engine_set_offline), called on the render thread when a voice needs
+   * frames the reader has not written yet: it should block until the reader makes progress. */
+  void (*stream_wait)(void *context);
+  void *stream_wait_context;
 } sc_engine_config;
 
 /** The largest max_voices an engine accepts. [any] */
@@ -630,9 +643,56 @@ typedef struct sc_engine_stats {
   /** voices silenced because their output was not finite or beyond SC_BROKEN_VOICE_LEVEL (an
    * unstable filter, an absurd modulation); each is cut at once and its block dropped */
   uint64_t voices_silenced;
+  /** streamed voices that faded out because the reader had not delivered their frames in time */
+  uint64_t stream_underruns;
 } sc_engine_stats;
 
 void sc_engine_get_stats(const sc_engine *engine, sc_engine_stats *stats);
+
+/* -------------------------------------------------------------- streaming
+ * A voice that plays a streamed sample past its resident frames reads from its own ring buffer,
+ * which one reader thread keeps filled from the file ahead of the play position. The render
+ * thread never waits for it (unless stream_wait is set, for offline rendering): it publishes what
+ * each voice needs, and the reader polls every stream, decodes, and writes. Functions tagged
+ * [reader] are for that one thread, which may block and do I/O. */
+
+/** What one stream asks of the reader. */
+typedef struct sc_stream_work {
+  uint32_t generation; /**< changes whenever the voice asks for something else */
+  uint64_t key;        /**< the sample's stream_key; 0: nothing to read (free the file) */
+  uint32_t channels;
+  sc_sample_format format;
+  uint64_t frame_count; /**< the sample's length; a few frames of silence follow, for the taps */
+  uint64_t origin;      /**< the frame the voice's request starts at */
+  uint64_t frame;       /**< the next frame to write */
+  uint64_t room;        /**< frames that may be written now; 0 when the ring is full */
+} sc_stream_work;
+
+/**
+ * Offline rendering waits for the reader (through stream_wait), so a streamed render equals the
+ * all-in-memory one; live rendering (the default) never waits: a voice whose frames are late
+ * fades out and counts an underrun. [any]
+ */
+void sc_engine_set_offline(sc_engine *engine, bool offline);
+
+/** Streams the reader serves: one per voice slot, 0 without rings. [any] */
+uint32_t sc_engine_stream_count(const sc_engine *engine);
+
+/** What stream `index` needs now. [reader] */
+void sc_engine_stream_work(sc_engine *engine, uint32_t index, sc_stream_work *work);
+
+/**
+ * Writes `count` (at most work->room) interleaved frames, in work's format and channels, at
+ * work->frame, and makes them readable. Past frame_count, pass NULL for the silence that
+ * follows the sample. Returns false, writing nothing, when the voice has asked
+ * for something else since sc_engine_stream_work. [reader]
+ */
+bool sc_engine_stream_write(sc_engine *engine, uint32_t index, const sc_stream_work *work,
+                            const void *frames, uint64_t count);
+
+/** The file cannot give what work asks (unreadable, shorter than announced): the voice fades
+ * out as an underrun rather than wait. [reader] */
+void sc_engine_stream_fail(sc_engine *engine, uint32_t index, const sc_stream_work *work);
 
 #ifdef __cplusplus
 }

@@ -23,7 +23,7 @@ struct EngineInstrumentBuilder: ~Copyable {
         format: format.core, channels: channels.baseAddress, channel_count: UInt32(channels.count),
         frame_count: UInt64(audio.frameCount), sample_rate: audio.sampleRate,
         has_loop: loop != nil, loop_start: UInt64(loop?.start ?? 0),
-        loop_end: UInt64(max((loop?.end ?? 1) - 1, 0)))
+        loop_end: UInt64(max((loop?.end ?? 1) - 1, 0)), resident_frames: 0, stream_key: 0)
       return sc_instrument_add_sample_data(pointer, &data)
     }
     guard index >= 0 else {

@@ -1,0 +1,166 @@
+import CSamplerCore
+import Foundation
+import Synchronization
+
+/// An open file a stream reads frames from: interleaved, in the format and channel count the
+/// engine holds the sample's resident frames in.
+protocol StreamFile: AnyObject {
+  /// Decodes `count` frames from `frame` on into `buffer`; returns how many (fewer at the end of
+  /// the file, 0 when nothing could be read).
+  func read(from frame: Int, count: Int, into buffer: UnsafeMutableRawPointer) -> Int
+}
+
+/// Where a stream's frames come from, by the key a streamed sample was added with.
+protocol StreamSource: Sendable {
+  /// Opens the file `key` names, or nil when it cannot be read (the voice then fades out as an
+  /// underrun, and `StreamReader.failures` counts it).
+  func open(key: UInt64) -> (any StreamFile)?
+}
+
+/// Lets an offline render wait for the reader: the engine calls `wait()` on the render thread
+/// when a voice needs frames not yet read; the reader calls `progressed()` after writing.
+final class StreamProgress: @unchecked Sendable {
+  private let condition = NSCondition()
+  private var generation = 0
+  /// Set by the render thread while it waits, so the reader does not sleep between passes.
+  private var waiting = false
+
+  /// Blocks until the reader has written something (or a short timeout passes, after which the
+  /// engine looks again).
+  func wait() {
+    condition.lock()
+    let seen = generation
+    waiting = true
+    condition.broadcast()
+    while generation == seen {
+      if !condition.wait(until: Date(timeIntervalSinceNow: 0.05)) { break }
+    }
+    waiting = false
+    condition.unlock()
+  }
+
+  /// Called by the reader after a pass that wrote frames.
+  func progressed() {
+    condition.lock()
+    generation &+= 1
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// The reader's rest between idle passes: over at once when a render starts waiting.
+  func rest(seconds: Double) {
+    condition.lock()
+    if !waiting { _ = condition.wait(until: Date(timeIntervalSinceNow: seconds)) }
+    condition.unlock()
+  }
+
+  /// The C callback the engine is configured with; its context is this object, unretained.
+  static let callback: @convention(c) (UnsafeMutableRawPointer?) -> Void = { context in
+    guard let context else { return }
+    Unmanaged<StreamProgress>.fromOpaque(context).takeUnretainedValue().wait()
+  }
+}
+
+/// The background thread that keeps every voice's ring buffer filled ahead of its play position:
+/// it polls the engine's streams, opens the files they name, decodes the next chunk of each and
+/// writes it. The render thread never waits for it unless the engine renders offline.
+final class StreamReader: @unchecked Sendable {
+  /// Frames decoded per stream per pass: small enough that one pass over hundreds of voices
+  /// stays short, large enough that decoders work in efficient runs.
+  static let chunkFrames = 4096
+  /// The rest between passes that found nothing to do.
+  static let idleSeconds = 0.001
+
+  private let engine: OpaquePointer
+  private let source: any StreamSource
+  private let progress: StreamProgress
+  private let stopped = NSCondition()
+  private var stopRequested = false
+  private var running = true
+  private var thread: Thread?
+  private let failureCount = Atomic<Int>(0)
+
+  /// Streams the reader could not serve (file missing or unreadable).
+  var failures: Int { failureCount.load(ordering: .relaxed) }
+
+  init(engine: OpaquePointer, source: any StreamSource, progress: StreamProgress) {
+    self.engine = engine
+    self.source = source
+    self.progress = progress
+    let thread = Thread { [unowned self] in self.run() }
+    thread.name = "SFZSampler stream reader"
+    thread.qualityOfService = .userInitiated
+    self.thread = thread
+    thread.start()
+  }
+
+  /// Stops the thread and waits for it, closing its files.
+  func stop() {
+    stopped.lock()
+    stopRequested = true
+    while running { stopped.wait() }
+    stopped.unlock()
+  }
+
+  deinit { stop() }
+
+  private var shouldStop: Bool {
+    stopped.lock()
+    defer { stopped.unlock() }
+    return stopRequested
+  }
+
+  private func run() {
+    let count = Int(sc_engine_stream_count(engine))
+    var files: [(key: UInt64, file: any StreamFile)?] = Array(repeating: nil, count: count)
+    let scratch = UnsafeMutableRawPointer.allocate(
+      byteCount: Self.chunkFrames * 2 * MemoryLayout<Float>.size, alignment: 16)
+    defer {
+      scratch.deallocate()
+      stopped.lock()
+      running = false
+      stopped.broadcast()
+      stopped.unlock()
+    }
+    var work = sc_stream_work()
+    while !shouldStop {
+      var wrote = false
+      for index in 0..<count {
+        sc_engine_stream_work(engine, UInt32(index), &work)
+        guard work.key != 0 else {
+          files[index] = nil
+          continue
+        }
+        guard work.room > 0 else { continue }
+        if work.frame >= work.frame_count {
+          // the silence after the last frame, which the interpolation taps read
+          wrote = sc_engine_stream_write(engine, UInt32(index), &work, nil, work.room) || wrote
+          continue
+        }
+        if files[index]?.key != work.key {
+          guard let file = source.open(key: work.key) else {
+            failureCount.add(1, ordering: .relaxed)
+            sc_engine_stream_fail(engine, UInt32(index), &work)
+            continue
+          }
+          files[index] = (work.key, file)
+        }
+        let wanted = min(Int(min(work.room, work.frame_count - work.frame)), Self.chunkFrames)
+        let got = files[index]!.file.read(from: Int(work.frame), count: wanted, into: scratch)
+        if got <= 0 {
+          failureCount.add(1, ordering: .relaxed)
+          sc_engine_stream_fail(engine, UInt32(index), &work)
+          continue
+        }
+        if sc_engine_stream_write(engine, UInt32(index), &work, scratch, UInt64(got)) {
+          wrote = true
+        }
+      }
+      if wrote {
+        progress.progressed()
+      } else {
+        progress.rest(seconds: Self.idleSeconds)
+      }
+    }
+  }
+}
