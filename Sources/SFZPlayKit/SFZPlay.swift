@@ -24,6 +24,8 @@ public struct SFZPlay: ParsableCommand {
           sfzplay piano.sfz song.mid -o take.flac --bit-depth 16 --sample-rate 44100
         Best interpolation, 6 dB quieter, 32-bit float:
           sfzplay strings.sfz song.mid --quality sinc --gain -6 --bit-depth 32f -o mix.wav
+        A multi-gigabyte library, streamed from disk with 16,384 frames of each sample loaded:
+          sfzplay grand.sfz song.mid --stream --preload 16384
         List an instrument's regions, samples and problems:
           sfzplay --check piano.sfz
         Render the bundled demo to sfzplay-demo.wav:

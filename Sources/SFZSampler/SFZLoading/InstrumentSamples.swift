@@ -40,17 +40,25 @@ struct InstrumentSamples {
       return
     }
     let plan = StreamingPlan(settings: streaming, regions: regions, reversed: reversedSources)
-    var outcomes = Self.decodeAll(sources, frameLimits: sources.map(plan.headFrames(for:)))
-    var partial = outcomes.indices.map { plan.isPartial(outcomes[$0], source: sources[$0]) }
-    if !plan.shouldStream(outcomes, partial: partial) {
-      partial = partial.map { _ in false }
+    let heads = sources.map(plan.headFrames(for:))
+    var outcomes = Self.decodeAll(sources, frameLimits: heads)
+    // the frames each sample keeps, now that its length and loop are known; nil: all of them
+    var resident = outcomes.indices.map { i -> Int? in
+      guard heads[i] != nil, let audio = outcomes[i].audio else { return nil }
+      return plan.residentFrames(for: sources[i], audio: audio)
     }
-    // what was decoded in part but must be whole after all, decoded again
-    let redo = outcomes.indices.filter { plan.headFrames(for: sources[$0]) != nil && !partial[$0] }
-    let whole = Self.decodeAll(redo.map { sources[$0] }, frameLimits: redo.map { _ -> Int? in nil })
-    for (i, outcome) in zip(redo, whole) { outcomes[i] = outcome }
+    if !plan.shouldStream(outcomes, resident: resident) {
+      resident = resident.map { _ in nil }
+    }
+    // what was decoded in part but needs more (a loop past the preload) or all, decoded again
+    let redo = outcomes.indices.filter { i in
+      guard heads[i] != nil, let audio = outcomes[i].audio else { return false }
+      return audio.frameCount < min(resident[i] ?? .max, audio.fileFrameCount)
+    }
+    let again = Self.decodeAll(redo.map { sources[$0] }, frameLimits: redo.map { resident[$0] })
+    for (i, outcome) in zip(redo, again) { outcomes[i] = outcome }
     decoded = outcomes
-    streamed = partial
+    streamed = resident.map { $0 != nil }
   }
 
   /// Samples that keep only their first frames in memory.
