@@ -32,6 +32,6 @@ extension RenderJob {
     progress.update(1)
     return RenderResult(
       frames: frames, peak: peak, peakVoices: sampler.peakVoices,
-      silencedVoices: sampler.silencedVoiceCount)
+      silencedVoices: sampler.silencedVoiceCount, streaming: sampler.streamingStatistics)
   }
 }

@@ -14,6 +14,7 @@ struct RenderJob {
   var settings: RenderSettings
   var polyphony: Int
   var quality: InterpolationQuality
+  var streaming: StreamingSettings
   var gainDecibels: Double
   var isStrict: Bool
   var isQuiet: Bool
@@ -51,7 +52,11 @@ struct RenderJob {
     }
     try checkLength(of: midi)
     let sampler = Sampler(
-      sampleRate: Double(settings.sampleRate), maximumPolyphony: polyphony, quality: quality)
+      sampleRate: Double(settings.sampleRate), maximumPolyphony: polyphony, quality: quality,
+      streaming: streaming)
+    // a file is rendered, not played: streamed voices wait for the disk, so the output is the
+    // same as with every sample in memory
+    sampler.isRenderingOffline = true
     let report: InstrumentReport
     do {
       report = try sampler.loadInstrument(url: instrument.url)

@@ -1,3 +1,5 @@
+import SFZSampler
+
 /// What a finished render measured.
 public struct RenderResult {
   /// Frames written.
@@ -8,4 +10,6 @@ public struct RenderResult {
   public var peakVoices: Int
   /// Voices the engine cut because their output was not finite (see `Sampler.silencedVoiceCount`).
   public var silencedVoices: Int
+  /// Samples read from disk while they played, and the streams whose file could not be read.
+  public var streaming: StreamingStatistics
 }

@@ -22,7 +22,21 @@ public struct RenderSummary {
       wallSeconds > 0 ? String(format: "%.1fx real time", seconds / wallSeconds) : "instant"
     return String(format: "rendered %.2f s", seconds) + ", peak \(Levels.dBFS(result.peak))"
       + ", \(result.peakVoices) voice\(result.peakVoices == 1 ? "" : "s") at most"
-      + ", \(speed) -> \(outputPath)"
+      + streamedPart + ", \(speed) -> \(outputPath)"
+  }
+
+  private var streamedPart: String {
+    let streamed = result.streaming.streamedSamples
+    guard streamed > 0 else { return "" }
+    return ", \(streamed) sample\(streamed == 1 ? "" : "s") streamed from disk"
+  }
+
+  /// A warning when streamed samples could not be read to the end; nil when all were.
+  public var streamingWarning: String? {
+    let failures = result.streaming.readFailures
+    guard failures > 0 else { return nil }
+    return "warning: \(failures) stream(s) could not read their sample file (moved, deleted or "
+      + "damaged after loading); those notes were cut short"
   }
 
   /// A warning when the engine cut voices whose output was not finite; nil when it cut none.

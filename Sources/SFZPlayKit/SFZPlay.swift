@@ -24,6 +24,8 @@ public struct SFZPlay: ParsableCommand {
           sfzplay piano.sfz song.mid -o take.flac --bit-depth 16 --sample-rate 44100
         Best interpolation, 6 dB quieter, 32-bit float:
           sfzplay strings.sfz song.mid --quality sinc --gain -6 --bit-depth 32f -o mix.wav
+        A multi-gigabyte library, streamed from disk with 16,384 frames of each sample loaded:
+          sfzplay grand.sfz song.mid --stream --preload 16384
         List an instrument's regions, samples and problems:
           sfzplay --check piano.sfz
         Render the bundled demo to sfzplay-demo.wav:
@@ -90,6 +92,27 @@ public struct SFZPlay: ParsableCommand {
       valueName: "count"))
   var threads = 1
 
+  @Flag(
+    inversion: .prefixedNo,
+    help: ArgumentHelp(
+      "Stream samples from disk (--stream), or hold them whole in memory (--no-stream).",
+      discussion: """
+        By default only instruments whose samples would not fit in --memory-budget stream. \
+        Streamed or not, the output is the same: sfzplay waits for the disk.
+        """))
+  var stream: Bool?
+
+  @Option(
+    help: ArgumentHelp(
+      "Frames of each streamed sample kept in memory (1024...1048576).", valueName: "frames"))
+  var preload = 32_768
+
+  @Option(
+    help: ArgumentHelp(
+      "Sample memory in MB above which an instrument streams (16...1048576).",
+      valueName: "mb"))
+  var memoryBudget = 512
+
   @Flag(help: "Treat warnings (unknown opcodes, missing samples, MIDI faults) as errors.")
   var strict = false
 
@@ -112,6 +135,8 @@ public struct SFZPlay: ParsableCommand {
     try Self.require(1...4_096, blockSize, "--block-size")
     try Self.require(1...4_096, polyphony, "--polyphony")
     try Self.require(1...(cores * 4), threads, "--threads")
+    try Self.require(1_024...1_048_576, preload, "--preload")
+    try Self.require(16...1_048_576, memoryBudget, "--memory-budget")
     guard (0...600).contains(tail) else {
       throw ValidationError("--tail must be 0...600 seconds, not \(tail)")
     }
@@ -139,6 +164,17 @@ public struct SFZPlay: ParsableCommand {
       throw ValidationError(
         "\(name) must be \(range.lowerBound)...\(range.upperBound), not \(value)")
     }
+  }
+
+  /// --stream, --no-stream, --preload and --memory-budget as the sampler takes them.
+  private var streamingSettings: StreamingSettings {
+    let mode: StreamingSettings.Mode =
+      switch stream {
+      case nil: .automatic
+      case true?: .always
+      case false?: .never
+      }
+    return StreamingSettings(mode: mode, preloadFrames: preload, memoryBudget: memoryBudget << 20)
   }
 
   /// The output path: as given, or derived from the song (or the demo's fixed name).
@@ -192,11 +228,13 @@ public struct SFZPlay: ParsableCommand {
       instrument: context.resolve(instrumentPath), song: context.resolve(songPath),
       output: context.resolve(destination), format: format,
       settings: RenderSettings(sampleRate: sampleRate, blockSize: blockSize, tailSeconds: tail),
-      polyphony: polyphony, quality: quality, gainDecibels: gain, isStrict: strict,
+      polyphony: polyphony, quality: quality, streaming: streamingSettings,
+      gainDecibels: gain, isStrict: strict,
       isQuiet: quiet)
     let summary = try job.run(in: context)
     if !quiet { context.printOutput("sfzplay: \(summary.line)") }
-    for warning in [summary.silencedWarning, summary.clippingWarning].compactMap({ $0 }) {
+    let warnings = [summary.silencedWarning, summary.streamingWarning, summary.clippingWarning]
+    for warning in warnings.compactMap({ $0 }) {
       if quiet {
         context.printError("sfzplay: \(warning)")
       } else {

@@ -13,8 +13,17 @@ extension Sampler {
   public func loadInstrument(url: URL, strict: Bool = false) throws(SamplerError)
     -> InstrumentReport
   {
-    let result = try SFZInstrumentLoader(url: url, strict: strict).load()
+    engine.streamFiles.beginInstrument()
+    let result = try SFZInstrumentLoader(
+      url: url, strict: strict, streaming: engine.canStream ? streaming : nil,
+      streamFiles: engine.streamFiles
+    ).load()
+    if result.report.streamedSampleCount > 0 { engine.startReader() }
     replaceInstrument(result.instrument)
+    lock.withLock {
+      streamedSamples = result.report.streamedSampleCount
+      residentSampleBytes = result.report.sampleBytes
+    }
     return result.report
   }
 

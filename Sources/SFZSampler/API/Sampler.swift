@@ -32,6 +32,8 @@ public final class Sampler: @unchecked Sendable {
   public let maximumPolyphony: Int
   /// The interpolation used for pitched playback.
   public let quality: InterpolationQuality
+  /// Whether and how samples are streamed from disk.
+  public let streaming: StreamingSettings
 
   let engine: EngineHandle
   /// Guards `samples`, `keyFrequencies` and `settings`: every public call may come from any
@@ -42,6 +44,11 @@ public final class Sampler: @unchecked Sendable {
 
   /// Engine-wide settings; read and written under `lock` (see Sampler+Settings.swift).
   var settings = SamplerSettings()
+  /// Under `lock`: `isRenderingOffline`, and the streamed samples and sample bytes of the
+  /// current SFZ instrument (Sampler+Streaming.swift).
+  var offline = false
+  var streamedSamples = 0
+  var residentSampleBytes = 0
 
   /// Creates a sampler with no instrument (it renders silence).
   ///
@@ -49,15 +56,19 @@ public final class Sampler: @unchecked Sendable {
   ///   - sampleRate: the output rate in Hz.
   ///   - maximumPolyphony: voices that may sound at once, 1...4096.
   ///   - quality: interpolation; Hermite by default, sinc for offline rendering.
+  ///   - streaming: when SFZ instruments stream their samples from disk; by default only those
+  ///     too large for memory (`StreamingSettings`).
   public init(
     sampleRate: Double = 48_000, maximumPolyphony: Int = 64,
-    quality: InterpolationQuality = .hermite
+    quality: InterpolationQuality = .hermite, streaming: StreamingSettings = StreamingSettings()
   ) {
     self.sampleRate = sampleRate
     self.maximumPolyphony = min(max(maximumPolyphony, 1), Int(sc_max_polyphony()))
     self.quality = quality
+    self.streaming = streaming
     engine = EngineHandle(
-      sampleRate: sampleRate, maximumPolyphony: maximumPolyphony, quality: quality.core)
+      sampleRate: sampleRate, maximumPolyphony: maximumPolyphony, quality: quality.core,
+      ringFrames: streaming.mode == .never ? 0 : streaming.ringFrames)
   }
 
   // MARK: Samples and key maps
@@ -188,7 +199,11 @@ public final class Sampler: @unchecked Sendable {
   /// Hands a finished instrument to the engine; samples added for key maps are dropped, since
   /// the new instrument replaces whatever they built.
   func replaceInstrument(_ instrument: OpaquePointer) {
-    lock.withLock { samples.removeAll() }
+    lock.withLock {
+      samples.removeAll()
+      streamedSamples = 0
+      residentSampleBytes = Int(sc_instrument_sample_bytes(instrument))
+    }
     engine.setInstrument(instrument)
   }
 
@@ -199,7 +214,11 @@ public final class Sampler: @unchecked Sendable {
   /// control method (or `freeRetiredInstruments()`) frees it. Without rendering, nothing can be
   /// freed: the audio thread may still be reading the samples.
   public func unloadAllSamples() {
-    lock.withLock { samples.removeAll() }
+    lock.withLock {
+      samples.removeAll()
+      streamedSamples = 0
+      residentSampleBytes = 0
+    }
     engine.setInstrument(nil)
   }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a sampler call could not be carried out. Every message names the file (or the raw data)
 /// it is about.
 public enum SamplerError: Error, CustomStringConvertible, Equatable {
@@ -9,12 +11,16 @@ public enum SamplerError: Error, CustomStringConvertible, Equatable {
   case instrumentUnreadable(path: String, reason: String)
   /// The engine could not allocate memory for the instrument.
   case outOfMemory(path: String)
+  /// Even streamed, the instrument's samples need more memory than
+  /// `StreamingSettings.memoryBudget` allows.
+  case memoryBudgetExceeded(path: String, neededBytes: Int, budgetBytes: Int, preloadFrames: Int)
 
   /// The file or data the error is about.
   public var path: String {
     switch self {
     case .sampleUnreadable(let path, _), .invalidDescriptor(let path, _),
-      .instrumentUnreadable(let path, _), .outOfMemory(let path):
+      .instrumentUnreadable(let path, _), .outOfMemory(let path),
+      .memoryBudgetExceeded(let path, _, _, _):
       return path
     }
   }
@@ -28,6 +34,11 @@ public enum SamplerError: Error, CustomStringConvertible, Equatable {
     case .instrumentUnreadable(let path, let reason):
       return reason.hasPrefix(path) ? reason : "\(path): \(reason)"
     case .outOfMemory(let path): return "\(path): not enough memory for the instrument"
+    case .memoryBudgetExceeded(let path, let needed, let budget, let preload):
+      let mb = { (bytes: Int) in String(format: "%.1f MB", Double(bytes) / 1_048_576) }
+      return "\(path): the samples need \(mb(needed)) in memory even streamed (a preload of "
+        + "\(preload) frames each), more than the memory budget of \(mb(budget)); lower the "
+        + "preload or raise the budget"
     }
   }
 }

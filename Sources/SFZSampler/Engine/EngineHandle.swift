@@ -12,19 +12,52 @@ final class EngineHandle: @unchecked Sendable {
   /// Events refused because the ring was full; read under the producer lock like it is written.
   var droppedEvents: Int { producer.withLock { dropped } }
 
-  init(sampleRate: Double, maximumPolyphony: Int, quality: sc_quality) {
+  /// What an offline render waits on; kept alive as long as the engine that calls it.
+  let progress = StreamProgress()
+  /// The files streamed samples are read from.
+  let streamFiles = StreamFiles()
+  /// Started with the first streamed instrument; stopped before the engine is destroyed.
+  private var reader: StreamReader?
+  private let readerLock = NSLock()
+
+  /// - Parameter ringFrames: each voice's stream ring, 0 for none (samples held whole).
+  init(sampleRate: Double, maximumPolyphony: Int, quality: sc_quality, ringFrames: Int) {
     var config = sc_engine_config()
     sc_engine_config_init(&config)
     config.sample_rate = min(max(sampleRate, 1_000), 1_536_000)
     config.max_voices = UInt32(min(max(maximumPolyphony, 1), Int(sc_max_polyphony())))
     config.quality = quality
+    config.stream_ring_frames = UInt32(ringFrames)
+    config.stream_wait = StreamProgress.callback
+    config.stream_wait_context = Unmanaged.passUnretained(progress).toOpaque()
     guard let engine = sc_engine_create(&config) else {
       fatalError("SFZSampler: out of memory creating an engine of \(config.max_voices) voices")
     }
     pointer = engine
   }
 
-  deinit { sc_engine_destroy(pointer) }
+  deinit {
+    readerLock.withLock { reader }?.stop()
+    sc_engine_destroy(pointer)
+  }
+
+  /// Whether the engine has ring buffers to stream into.
+  var canStream: Bool { sc_engine_stream_count(pointer) > 0 }
+
+  /// Starts the reader thread if it is not running.
+  func startReader() {
+    readerLock.withLock {
+      if reader == nil, canStream {
+        reader = StreamReader(engine: pointer, source: streamFiles, progress: progress)
+      }
+    }
+  }
+
+  /// Streams the reader could not open or read, and its CPU time.
+  var readerFigures: (failures: Int, cpuSeconds: Double) {
+    guard let reader = readerLock.withLock({ reader }) else { return (0, 0) }
+    return (reader.failures, reader.cpuSeconds)
+  }
 
   /// Queues an event for the next render; counts it as dropped when the ring is full (the render
   /// thread has not run for thousands of events).

@@ -16,14 +16,22 @@ struct EngineInstrumentBuilder: ~Copyable {
   deinit { if let pointer { sc_instrument_destroy(pointer) } }
 
   /// Adds one sample (its file loop too), in the format it was decoded in, and returns its index.
-  mutating func add(_ audio: DecodedAudio, source: String) throws(SamplerError) -> Int {
+  ///
+  /// With a `streamKey`, the audio holds only the first frames of the file, whose length is
+  /// `fileFrameCount`: the rest is streamed from the file the key names.
+  mutating func add(_ audio: DecodedAudio, source: String, streamKey: UInt64 = 0)
+    throws(SamplerError) -> Int
+  {
     let loop = audio.loop
+    let streamed = streamKey != 0
     let index: Int32 = audio.samples.withChannelPointers { format, channels in
       var data = sc_sample_data(
         format: format.core, channels: channels.baseAddress, channel_count: UInt32(channels.count),
-        frame_count: UInt64(audio.frameCount), sample_rate: audio.sampleRate,
+        frame_count: UInt64(streamed ? audio.fileFrameCount : audio.frameCount),
+        sample_rate: audio.sampleRate,
         has_loop: loop != nil, loop_start: UInt64(loop?.start ?? 0),
-        loop_end: UInt64(max((loop?.end ?? 1) - 1, 0)), resident_frames: 0, stream_key: 0)
+        loop_end: UInt64(max((loop?.end ?? 1) - 1, 0)),
+        resident_frames: streamed ? UInt64(audio.frameCount) : 0, stream_key: streamKey)
       return sc_instrument_add_sample_data(pointer, &data)
     }
     guard index >= 0 else {
@@ -31,6 +39,9 @@ struct EngineInstrumentBuilder: ~Copyable {
     }
     return Int(index)
   }
+
+  /// Bytes of sample memory the instrument holds so far.
+  var sampleBytes: UInt64 { sc_instrument_sample_bytes(pointer) }
 
   /// Adds a region and returns its index.
   @discardableResult

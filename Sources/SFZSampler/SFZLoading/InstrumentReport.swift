@@ -16,6 +16,9 @@ public struct InstrumentReport: Sendable {
   public var sampleCount: Int
   /// Bytes of sample memory the engine holds.
   public var sampleBytes: Int
+  /// Samples kept in memory only in part, the rest streamed from disk while they play
+  /// (`StreamingSettings`).
+  public var streamedSampleCount: Int
   /// Lowest...highest key any region answers, or nil if none does.
   public var keyRange: ClosedRange<Int>?
   /// Lowest...highest velocity any region answers.

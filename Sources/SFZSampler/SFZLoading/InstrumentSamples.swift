@@ -23,16 +23,46 @@ struct InstrumentSamples {
   /// The engine's index of the reversed copy of each source played backwards.
   private(set) var reversedIndex: [String: Int] = [:]
   private var failures: [String: Failure] = [:]
+  /// Which sources keep only their first frames in memory.
+  private let streamed: [Bool]
 
-  /// Decodes every sample the regions use.
-  init(decoding regions: [SFZRegion]) {
-    sources = Self.distinctSamples(regions)
+  /// Decodes every sample the regions use: whole, or as `streaming` decides (nil: whole).
+  init(decoding regions: [SFZRegion], streaming: StreamingSettings? = nil) {
+    let sources = Self.distinctSamples(regions)
+    self.sources = sources
     position = Dictionary(uniqueKeysWithValues: sources.enumerated().map { ($1, $0) })
     reversedSources = Set(
       regions.filter { RegionMapping.playsReversed($0.string("direction")) }
         .compactMap(\.samplePath))
-    decoded = Self.decodeAll(sources)
+    guard let streaming else {
+      decoded = Self.decodeAll(sources, frameLimits: sources.map { _ -> Int? in nil })
+      streamed = sources.map { _ in false }
+      return
+    }
+    let plan = StreamingPlan(settings: streaming, regions: regions, reversed: reversedSources)
+    let heads = sources.map(plan.headFrames(for:))
+    var outcomes = Self.decodeAll(sources, frameLimits: heads)
+    // the frames each sample keeps, now that its length and loop are known; nil: all of them
+    var resident = outcomes.indices.map { i -> Int? in
+      guard heads[i] != nil, let audio = outcomes[i].audio else { return nil }
+      return plan.residentFrames(for: sources[i], audio: audio)
+    }
+    if !plan.shouldStream(outcomes, resident: resident) {
+      resident = resident.map { _ in nil }
+    }
+    // what was decoded in part but needs more (a loop past the preload) or all, decoded again
+    let redo = outcomes.indices.filter { i in
+      guard heads[i] != nil, let audio = outcomes[i].audio else { return false }
+      return audio.frameCount < min(resident[i] ?? .max, audio.fileFrameCount)
+    }
+    let again = Self.decodeAll(redo.map { sources[$0] }, frameLimits: redo.map { resident[$0] })
+    for (i, outcome) in zip(redo, again) { outcomes[i] = outcome }
+    decoded = outcomes
+    streamed = resident.map { $0 != nil }
   }
+
+  /// Samples that keep only their first frames in memory.
+  var streamedCount: Int { streamed.filter { $0 }.count }
 
   /// The decoded audio of `source` (frames dropped once the engine holds them), or nil when it
   /// could not be decoded.
@@ -43,9 +73,20 @@ struct InstrumentSamples {
   /// Copies every decoded sample (and a reversed copy where a region plays it backwards) into
   /// the engine's instrument; failures are kept for `skippedRegionWarnings`, at `file` until a
   /// region wants the sample.
-  mutating func add(to builder: inout EngineInstrumentBuilder, file: String) throws(SamplerError) {
+  mutating func add(
+    to builder: inout EngineInstrumentBuilder, file: String, streamFiles: StreamFiles?
+  ) throws(SamplerError) {
     for (i, source) in sources.enumerated() {
       switch decoded[i] {
+      case .success(let audio) where streamed[i]:
+        let entry = StreamFiles.Entry(
+          path: source, format: audio.0.samples.format, channels: audio.0.samples.channelCount)
+        guard let key = streamFiles?.register(entry) else { preconditionFailure("no stream files") }
+        index[source] = try builder.add(audio.0, source: source, streamKey: key)
+        // region mapping checks offsets and loops against the whole sample
+        var described = audio.0.withoutFrames()
+        described.frameCount = audio.0.fileFrameCount
+        decoded[i] = .success((described, audio.1))
       case .success(let audio):
         index[source] = try builder.add(audio.0, source: source)
         if reversedSources.contains(source) {
@@ -93,25 +134,26 @@ struct InstrumentSamples {
     return order
   }
 
-  /// Decodes every source concurrently; results keep the order of `sources`.
-  private static func decodeAll(_ sources: [String]) -> [DecodeOutcome] {
+  /// Decodes every source concurrently, each whole or up to its frame limit; results keep the
+  /// order of `sources`.
+  private static func decodeAll(_ sources: [String], frameLimits: [Int?]) -> [DecodeOutcome] {
     [DecodeOutcome](unsafeUninitializedCapacity: sources.count) { buffer, count in
       // Each iteration initializes only its own slot.
       nonisolated(unsafe) let base = buffer.baseAddress
       DispatchQueue.concurrentPerform(iterations: sources.count) { i in
-        (base! + i).initialize(to: decode(sources[i]))
+        (base! + i).initialize(to: decode(sources[i], frameLimit: frameLimits[i]))
       }
       count = sources.count
     }
   }
 
-  private static func decode(_ source: String) -> DecodeOutcome {
+  private static func decode(_ source: String, frameLimit: Int?) -> DecodeOutcome {
     if source.hasPrefix("*") {
       return Generators.audio(for: source).map { .success(($0, source)) }
         ?? .failure(.notAudio(path: source, detail: "unknown generator"))
     }
     do throws(SampleDecodingError) {
-      return .success((try SampleDecoder.decode(path: source), source))
+      return .success((try SampleDecoder.decode(path: source, frameLimit: frameLimit), source))
     } catch {
       return .failure(error)
     }

@@ -8,6 +8,10 @@ import SFZ
 struct SFZInstrumentLoader {
   let url: URL
   let strict: Bool
+  /// How samples may stream; nil holds them whole.
+  var streaming: StreamingSettings? = nil
+  /// Where streamed samples' files are registered for the reader.
+  var streamFiles: StreamFiles? = nil
 
   struct Result {
     var instrument: OpaquePointer
@@ -17,9 +21,10 @@ struct SFZInstrumentLoader {
   func load() throws(SamplerError) -> Result {
     let started = Date()
     let parsed = try parse()
-    var samples = InstrumentSamples(decoding: parsed.regions)
+    var samples = InstrumentSamples(decoding: parsed.regions, streaming: streaming)
     var builder = try EngineInstrumentBuilder(label: url.path)
-    try samples.add(to: &builder, file: url.path)
+    try samples.add(to: &builder, file: url.path, streamFiles: streamFiles)
+    try checkBudget(Int(builder.sampleBytes), streamed: samples.streamedCount)
     let curveWarnings = addCurves(parsed.curves, to: &builder)
     let mapped = try mapRegions(parsed.regions, &samples, into: &builder)
     let diagnostics =
@@ -32,7 +37,8 @@ struct SFZInstrumentLoader {
     let (instrument, _) = try builder.finish()
     let report = InstrumentReport(
       path: url.path, regionCount: mapped.count, sampleCount: samples.index.count,
-      sampleBytes: Int(sc_instrument_sample_bytes(instrument)), keyRange: mapped.keys,
+      sampleBytes: Int(sc_instrument_sample_bytes(instrument)),
+      streamedSampleCount: samples.streamedCount, keyRange: mapped.keys,
       velocityRange: mapped.velocities, loadSeconds: Date().timeIntervalSince(started),
       diagnostics: diagnostics,
       sourceFiles: [url.path] + parsed.includedFiles
@@ -59,6 +65,15 @@ struct SFZInstrumentLoader {
         SFZDiagnostic(.warning, at: curve.location, "curve_index=\(index) not usable; ignored"))
     }
     return warnings
+  }
+
+  /// Streaming, the samples' memory must fit the budget: a library too large even for its
+  /// preloads is refused with the figures, not loaded into swap.
+  private func checkBudget(_ bytes: Int, streamed: Int) throws(SamplerError) {
+    guard let streaming, streamed > 0, bytes > streaming.memoryBudget else { return }
+    throw .memoryBudgetExceeded(
+      path: url.path, neededBytes: bytes, budgetBytes: streaming.memoryBudget,
+      preloadFrames: streaming.preloadFrames)
   }
 
   private func refuseInStrictMode(_ diagnostics: [SFZDiagnostic]) throws(SamplerError) {

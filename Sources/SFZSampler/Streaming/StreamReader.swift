@@ -80,8 +80,19 @@ final class StreamReader: @unchecked Sendable {
   private var thread: Thread?
   private let failureCount = Atomic<Int>(0)
 
+  private let cpuNanoseconds = Atomic<Int>(0)
+
   /// Streams the reader could not serve (file missing or unreadable).
   var failures: Int { failureCount.load(ordering: .relaxed) }
+
+  /// CPU time the reader thread has used, updated after every pass.
+  var cpuSeconds: Double { Double(cpuNanoseconds.load(ordering: .relaxed)) / 1e9 }
+
+  private func recordCPUTime() {
+    var now = timespec()
+    guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now) == 0 else { return }
+    cpuNanoseconds.store(Int(now.tv_sec) * 1_000_000_000 + Int(now.tv_nsec), ordering: .relaxed)
+  }
 
   init(engine: OpaquePointer, source: any StreamSource, progress: StreamProgress) {
     self.engine = engine
@@ -156,6 +167,7 @@ final class StreamReader: @unchecked Sendable {
           wrote = true
         }
       }
+      recordCPUTime()
       if wrote {
         progress.progressed()
       } else {

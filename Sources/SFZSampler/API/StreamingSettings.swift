@@ -1,0 +1,62 @@
+/// How a sampler holds an instrument's samples: whole in memory, or only the first frames of
+/// each in memory with the rest read from disk while notes play (streaming), as samplers of
+/// large libraries do.
+///
+/// The default streams only what needs it: an instrument whose samples fit in `memoryBudget`
+/// is held whole (nothing can be late), a larger one (a multi-gigabyte piano) streams, so it
+/// is playable in about a second without a flag.
+///
+/// ```swift
+/// let sampler = Sampler(streaming: StreamingSettings(mode: .always, preloadFrames: 16_384))
+/// ```
+public struct StreamingSettings: Sendable, Equatable {
+  /// When samples are streamed.
+  public enum Mode: Sendable, Equatable {
+    /// Stream when the instrument's samples, held whole, would exceed `memoryBudget`.
+    case automatic
+    /// Stream every sample longer than its preload.
+    case always
+    /// Hold every sample whole; no reader thread, no ring buffers.
+    case never
+  }
+
+  /// When samples are streamed.
+  public var mode: Mode
+  /// Frames of each streamed sample kept in memory, past the furthest `offset` a region starts
+  /// at: the time the reader has to catch up when a note starts (32,768 frames is 0.68 s at
+  /// 48 kHz, plenty for a disk that is busy or asleep, and 64 KB per mono 16-bit sample).
+  public var preloadFrames: Int
+  /// Bytes of sample memory the instrument may hold: the threshold of `.automatic`, and a limit
+  /// that loading refuses to exceed while streaming.
+  public var memoryBudget: Int
+  /// Frames of each voice's ring buffer: how far ahead of the play position the reader may
+  /// read (16,384 frames is 0.34 s at 48 kHz; 128 KB of address space per voice, used only by
+  /// voices that stream).
+  public var ringFrames: Int
+
+  /// Settings; every value has the default described on its property.
+  public init(
+    mode: Mode = .automatic, preloadFrames: Int = 32_768, memoryBudget: Int = 512 << 20,
+    ringFrames: Int = 16_384
+  ) {
+    self.mode = mode
+    self.preloadFrames = max(preloadFrames, 1)
+    self.memoryBudget = max(memoryBudget, 0)
+    self.ringFrames = min(max(ringFrames, 1_024), 1 << 24)
+  }
+}
+
+/// What streaming has done so far, for meters and tests.
+public struct StreamingStatistics: Sendable, Equatable {
+  /// Samples of the current instrument read from disk while they play.
+  public var streamedSamples: Int
+  /// Bytes of sample memory the current instrument holds.
+  public var residentSampleBytes: Int
+  /// Voices that faded out because the reader had not read their frames in time (live
+  /// rendering; offline rendering waits instead). Counted since the sampler was created.
+  public var underruns: Int
+  /// Streams whose file could not be opened or read (moved, deleted, damaged after loading).
+  public var readFailures: Int
+  /// CPU time the reader thread has used.
+  public var readerCPUSeconds: Double
+}
