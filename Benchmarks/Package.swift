@@ -47,6 +47,9 @@ let package = Package(
     .executableTarget(name: "VoiceReport", dependencies: ["BenchSupport"]),
     // Memory and time of loading each corpus instrument, each in a fresh process.
     .executableTarget(name: "LoadReport", dependencies: ["BenchSupport"]),
+    // A large instrument streamed from disk: load time and memory, first note, and voices
+    // streaming for a minute in real time, each in a fresh process from a cold page cache.
+    .executableTarget(name: "StreamReport", dependencies: ["BenchSupport"]),
     .testTarget(name: "BenchSupportTests", dependencies: ["BenchSupport"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,0 +1,89 @@
+import Foundation
+
+/// The report's text: the load table and the streaming summary, from the children's figures.
+enum ReportLines {
+  private static let labels = [
+    "always": "always, 32K preload", "default": "default (automatic)",
+    "never": "never (all in memory)",
+  ]
+
+  static let loadHeader = [
+    pad("streaming", 24) + pad("load s", 8) + pad("RSS after", 11) + pad("peak RSS", 10)
+      + pad("samples held", 14) + pad("streamed", 10) + pad("first note", 12) + pad("onset", 7)
+      + "underruns"
+  ]
+
+  static let loadNotes = [
+    "load s: wall time of loadInstrument; RSS after: resident memory when it returns (the "
+      + "process, empty, holds about 20 MB); samples held: the engine's sample memory;",
+    "first note: play to the end of the first block with sound (live mode), onset: its frame; "
+      + "underruns: over the note's first 2 s, played in real time.",
+    "Goals (issue 14): under 2 s and under 300 MB with a 32K-frame preload.",
+  ]
+
+  /// One row of the load table.
+  static func loadRow(mode: String, _ result: Result<Figures, ChildFailure>) -> String {
+    let label = pad(labels[mode] ?? mode, 24)
+    switch result {
+    case .failure(let failure): return label + "failed: \(failure)"
+    case .success(let f):
+      return label + pad(fixed(f["load_s"], 2), 8) + pad(megabytes(f["rss_after_load"]), 11)
+        + pad(megabytes(f["peak_rss"]), 10) + pad(megabytes(f["resident_sample_bytes"]), 14)
+        + pad(count(f["streamed_samples"]) + "/" + count(f["samples"]), 10)
+        + pad(fixed(f["first_note_ms"], 2) + " ms", 12) + pad(count(f["onset_frame"]), 7)
+        + count(f["first_note_underruns"])
+    }
+  }
+
+  /// The summary of the sustained streaming run.
+  static func streaming(_ result: Result<Figures, ChildFailure>) -> [String] {
+    guard case .success(let f) = result else {
+      if case .failure(let failure) = result { return ["  failed: \(failure)"] }
+      return []
+    }
+    let deadline = 256.0 / 48.0
+    return [
+      "  cached at the start \(fixed((f["cached_at_start"] ?? 0) * 100, 1))%; "
+        + "samples streamed \(count(f["streamed_samples"])); "
+        + "render thread \((f["realtime_priority"] ?? 0) == 1 ? "SCHED_FIFO" : "normal priority")",
+      "  voices sounding after the first 2 s: mean \(fixed(f["voices_mean"], 0)), "
+        + "min \(count(f["voices_min"])), max \(count(f["voices_max"])); held notes past their "
+        + "preloaded frames (reading from disk): mean \(fixed(f["notes_past_preload_mean"], 0))",
+      "  notes started \(count(f["notes_started"])); sustain regions played "
+        + "\(count(f["regions_played"])) of \(count(f["regions"]))",
+      "  underruns \(count(f["underruns"])) (goal 0), read failures \(count(f["read_failures"]))",
+      "  CPU, share of one core: reader thread \(percent(f["reader_cpu_share"])), "
+        + "render thread \(percent(f["render_thread_cpu_share"])), "
+        + "whole process \(percent(f["process_cpu_share"])); stolen by the hypervisor "
+        + "\(percent(f["stolen_share"])) (all CPUs)",
+      "  render per block (wall): p50 \(fixed(f["render_p50_ms"], 3)) ms, "
+        + "p99 \(fixed(f["render_p99_ms"], 3)), p99.9 \(fixed(f["render_p999_ms"], 3)), "
+        + "max \(fixed(f["render_max_ms"], 3)) (deadline \(fixed(deadline, 2)) ms); "
+        + "blocks finished after their deadline (render and wake-up) "
+        + "\(count(f["late_blocks"])) of \(count(f["blocks"]))",
+      "  RSS during the run: mean \(megabytes(f["rss_mean"])), "
+        + "peak \(megabytes(f["rss_peak"])); samples held \(megabytes(f["resident_sample_bytes"]))",
+    ]
+  }
+
+  private static func fixed(_ value: Double?, _ digits: Int) -> String {
+    value.map { String(format: "%.\(digits)f", $0) } ?? "-"
+  }
+
+  private static func count(_ value: Double?) -> String {
+    value.map { String(Int($0)) } ?? "-"
+  }
+
+  private static func percent(_ value: Double?) -> String {
+    value.map { String(format: "%.1f%%", $0 * 100) } ?? "-"
+  }
+
+  private static func megabytes(_ bytes: Double?) -> String {
+    bytes.map { String(format: "%.0f MB", $0 / 1_048_576) } ?? "-"
+  }
+
+  /// Left-aligns `text` in a column of `width` characters.
+  private static func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+  }
+}
