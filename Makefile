@@ -44,13 +44,20 @@ fuzz: deps
 	scripts/fuzz.sh $(FUZZ_SECONDS)
 
 # The benchmark suites (package-benchmark: render cost, loading, songs), the zero-malloc check of
-# the render path, then the voice-count report (Benchmarks/results/). About 10 minutes on 2 cores
-# from clean (5 of them building), about 5 after.
+# the render path, the voice-count report (Benchmarks/results/), then, when `make big-library` has
+# made the big instrument, the streaming report (about 2 minutes more). About 10 minutes on 2
+# cores from clean (5 of them building), about 5 after.
 bench: deps
 	cd Benchmarks && swift package benchmark --no-progress
 	cd Benchmarks && swift package benchmark thresholds check --target Render \
 	  --metric mallocCountTotal --no-progress
 	swift run -c release --package-path Benchmarks VoiceReport
+	@if [ -f "$(BIG_LIBRARY_DIR)/big-library.sfz" ]; then \
+	  swift run -c release --package-path Benchmarks StreamReport "$(BIG_LIBRARY_DIR)/big-library.sfz"; \
+	else \
+	  echo "bench: skipping the streaming report: $(BIG_LIBRARY_DIR)/big-library.sfz is absent;" \
+	    "run \`make big-library\` (about 10 minutes, 4 GB) to make it"; \
+	fi
 
 # A synthetic SFZ instrument of BIG_LIBRARY_GB gigabytes of 16/24-bit WAV and FLAC for the
 # streaming and loading benchmarks (about 10 minutes for 4 GB); never made by `make test`.
