@@ -54,15 +54,34 @@ enum ReportLines {
       "  underruns \(count(f["underruns"])) (goal 0), read failures \(count(f["read_failures"]))",
       "  CPU, share of one core: reader thread \(percent(f["reader_cpu_share"])), "
         + "render thread \(percent(f["render_thread_cpu_share"])), "
-        + "whole process \(percent(f["process_cpu_share"])); stolen by the hypervisor "
-        + "\(percent(f["stolen_share"])) (all CPUs)",
+        + "whole process \(percent(f["process_cpu_share"])); other processes used "
+        + "\(fixed(f["other_cores_mean"], 2)) of \(MachineCPU.cpuCount) cores; the hypervisor "
+        + "stole \(percent(f["stolen_share"])) of them",
       "  render per block (wall): p50 \(fixed(f["render_p50_ms"], 3)) ms, "
         + "p99 \(fixed(f["render_p99_ms"], 3)), p99.9 \(fixed(f["render_p999_ms"], 3)), "
-        + "max \(fixed(f["render_max_ms"], 3)) (deadline \(fixed(deadline, 2)) ms); "
-        + "blocks finished after their deadline (render and wake-up) "
+        + "max \(fixed(f["render_max_ms"], 3)) (deadline \(fixed(deadline, 2)) ms)",
+      "  render per block (thread CPU time): p99.9 \(fixed(f["render_cpu_p999_ms"], 3)) ms, "
+        + "max \(fixed(f["render_cpu_max_ms"], 3)); blocks finished after their deadline (render and wake-up) "
         + "\(count(f["late_blocks"])) of \(count(f["blocks"]))",
+    ] + underrunSeconds(f) + [
       "  RSS during the run: mean \(megabytes(f["rss_mean"])), "
-        + "peak \(megabytes(f["rss_peak"])); samples held \(megabytes(f["resident_sample_bytes"]))",
+        + "peak \(megabytes(f["rss_peak"])); samples held \(megabytes(f["resident_sample_bytes"]))"
+    ]
+  }
+
+  /// The seconds with underruns beside what the reader and the other processes did then.
+  private static func underrunSeconds(_ f: Figures) -> [String] {
+    let seconds = f.values.keys.compactMap { $0.first == "u" ? Int($0.dropFirst()) : nil }.sorted()
+    guard !seconds.isEmpty else { return [] }
+    let listed = seconds.prefix(12).map { second in
+      "\(second) s: \(count(f["u\(second)"])) (reader \(percent(f["r\(second)"])), others "
+        + "\(fixed(f["o\(second)"], 1)) cores)"
+    }
+    return [
+      "  underruns by second of the run: " + listed.joined(separator: ", ")
+        + (seconds.count > 12 ? ", ..." : ""),
+      "  seconds without underruns: reader \(percent(f["reader_share_quiet"])) of a core, "
+        + "other processes \(fixed(f["other_cores_quiet"], 2)) cores",
     ]
   }
 

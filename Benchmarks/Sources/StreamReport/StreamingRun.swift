@@ -45,22 +45,21 @@ enum StreamingRun {
     var events: [SamplerEvent] = []
     events.reserveCapacity(64)
     var renderSeconds = [Double](repeating: 0, count: blocks)
+    var renderCPUSeconds = [Double](repeating: 0, count: blocks)
     var left = [Float](repeating: 0, count: blockFrames)
     var right = [Float](repeating: 0, count: blockFrames)
     var voiceCounts = (sum: 0, minimum: Int.max, maximum: 0, pastPreload: 0)
-    var residentPeak = 0
-    var residentSum = 0
-    var residentSamples = 0
     var activeVoices = 0
 
     let before = sampler.streamingStatistics
     let threadCPUStart = ThreadCPUClock.now()
-    let processCPUStart = Self.processCPUSeconds()
-    let stolenStart = StolenTime.seconds()
+    let processCPUStart = RunTimeline.processCPUSeconds()
+    var timeline = RunTimeline(sampler: sampler)
     var pacer = BlockPacer(blockFrames: blockFrames, sampleRate: sampleRate)
     for block in 0..<blocks {
       scheduler.events(block: block, activeVoices: activeVoices, into: &events)
       let start = ThreadCPUClock.wall()
+      let startCPU = ThreadCPUClock.now()
       events.withUnsafeBufferPointer { list in
         left.withUnsafeMutableBufferPointer { l in
           right.withUnsafeMutableBufferPointer { r in
@@ -70,6 +69,7 @@ enum StreamingRun {
         }
       }
       renderSeconds[block] = ThreadCPUClock.wall() - start
+      renderCPUSeconds[block] = ThreadCPUClock.now() - startCPU
       activeVoices = sampler.activeVoices
       if block >= rampBlocks {
         voiceCounts.sum += activeVoices
@@ -78,12 +78,7 @@ enum StreamingRun {
         voiceCounts.pastPreload += scheduler.notesPastPreload(
           block: block, preloadFrames: settings.preloadFrames)
       }
-      if block % blocksPerSecond == 0 {
-        let resident = ProcessMemory.residentBytes()
-        residentPeak = max(residentPeak, resident)
-        residentSum += resident
-        residentSamples += 1
-      }
+      if (block + 1) % blocksPerSecond == 0 { timeline.mark(sampler) }
       pacer.finishBlock()
     }
     let elapsed = ThreadCPUClock.wall() - pacer.start
@@ -94,15 +89,15 @@ enum StreamingRun {
     figures["read_failures"] = Double(after.readFailures - before.readFailures)
     figures["reader_cpu_share"] = (after.readerCPUSeconds - before.readerCPUSeconds) / elapsed
     figures["render_thread_cpu_share"] = (ThreadCPUClock.now() - threadCPUStart) / elapsed
-    figures["process_cpu_share"] = (Self.processCPUSeconds() - processCPUStart) / elapsed
-    if let stolenStart, let stolen = StolenTime.seconds() {
-      figures["stolen_share"] = (stolen - stolenStart) / elapsed
-    }
+    figures["process_cpu_share"] = (RunTimeline.processCPUSeconds() - processCPUStart) / elapsed
     let times = Percentiles(renderSeconds)
     figures["render_p50_ms"] = times.at(0.5) * 1_000
     figures["render_p99_ms"] = times.at(0.99) * 1_000
     figures["render_p999_ms"] = times.at(0.999) * 1_000
     figures["render_max_ms"] = times.maximum * 1_000
+    let cpuTimes = Percentiles(renderCPUSeconds)
+    figures["render_cpu_p999_ms"] = cpuTimes.at(0.999) * 1_000
+    figures["render_cpu_max_ms"] = cpuTimes.maximum * 1_000
     figures["late_blocks"] = Double(pacer.lateBlocks)
     figures["blocks"] = Double(blocks)
     let counted = Double(max(blocks - rampBlocks, 1))
@@ -114,17 +109,9 @@ enum StreamingRun {
     figures["notes_started"] = Double(scheduler.notesStarted)
     figures["regions_played"] = Double(scheduler.regionsPlayed)
     figures["regions"] = Double(library.notes.count)
-    figures["rss_mean"] = Double(residentSum / max(residentSamples, 1))
-    figures["rss_peak"] = Double(residentPeak)
+    timeline.record(into: &figures)
     figures["resident_sample_bytes"] = Double(after.residentSampleBytes)
     withExtendedLifetime(sampler) {}
     return figures
-  }
-
-  /// CPU seconds of every thread of this process.
-  private static func processCPUSeconds() -> Double {
-    var spec = timespec()
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
-    return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
   }
 }
