@@ -21,7 +21,7 @@ test-sanitizers: deps
 	  swift test --sanitize=address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined \
 	  --scratch-path .build-asan
 	SFZSAMPLER_SANITIZER=thread SFZSAMPLER_STRESS_SECONDS=15 \
-	  swift test --sanitize=thread --scratch-path .build-tsan --filter "ConcurrencyTests|StressTests"
+	  swift test --sanitize=thread --scratch-path .build-tsan --filter "ConcurrencyTests|StressTests|Streaming"
 
 # 60 s of loading, unloading and playing while another thread renders: timing and allocations
 # on the render thread, then the same under ThreadSanitizer. STRESS_SECONDS to change.

@@ -105,13 +105,13 @@ public struct SFZPlay: ParsableCommand {
   @Option(
     help: ArgumentHelp(
       "Frames of each streamed sample kept in memory (1024...1048576).", valueName: "frames"))
-  var preload = 32_768
+  var preload = 16_384
 
   @Option(
     help: ArgumentHelp(
       "Sample memory in MB above which an instrument streams (16...1048576).",
       valueName: "mb"))
-  var memoryBudget = 512
+  var memoryBudget = 128
 
   @Flag(help: "Treat warnings (unknown opcodes, missing samples, MIDI faults) as errors.")
   var strict = false

@@ -3,8 +3,9 @@
 /// large libraries do.
 ///
 /// The default streams only what needs it: an instrument whose samples fit in `memoryBudget`
-/// is held whole (nothing can be late), a larger one (a multi-gigabyte piano) streams, so it
-/// is playable in about a second without a flag.
+/// (128 MB, which loads whole in under a second on two cores) is held whole, so nothing can be
+/// late; a larger one (a concert grand of a gigabyte or more) streams, so it too is playable in
+/// about a second, without a flag, in a fraction of the memory.
 ///
 /// ```swift
 /// let sampler = Sampler(streaming: StreamingSettings(mode: .always, preloadFrames: 16_384))
@@ -23,8 +24,9 @@ public struct StreamingSettings: Sendable, Equatable {
   /// When samples are streamed.
   public var mode: Mode
   /// Frames of each streamed sample kept in memory, past the furthest `offset` a region starts
-  /// at: the time the reader has to catch up when a note starts (32,768 frames is 0.68 s at
-  /// 48 kHz, plenty for a disk that is busy or asleep, and 64 KB per mono 16-bit sample).
+  /// at: the time the reader has to catch up when a note starts. 16,384 frames is 0.34 s at
+  /// 48 kHz, many times what an SSD (or a disk's seek) and a FLAC decode take, and 64 KB per
+  /// stereo 16-bit sample: an 800-sample piano keeps about 53 MB.
   public var preloadFrames: Int
   /// Bytes of sample memory the instrument may hold: the threshold of `.automatic`, and a limit
   /// that loading refuses to exceed while streaming.
@@ -36,7 +38,7 @@ public struct StreamingSettings: Sendable, Equatable {
 
   /// Settings; every value has the default described on its property.
   public init(
-    mode: Mode = .automatic, preloadFrames: Int = 32_768, memoryBudget: Int = 512 << 20,
+    mode: Mode = .automatic, preloadFrames: Int = 16_384, memoryBudget: Int = 128 << 20,
     ringFrames: Int = 16_384
   ) {
     self.mode = mode

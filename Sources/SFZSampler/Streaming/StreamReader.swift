@@ -70,6 +70,10 @@ final class StreamReader: @unchecked Sendable {
   static let chunkFrames = 4096
   /// The rest between passes that found nothing to do.
   static let idleSeconds = 0.001
+  /// The rest when no voice streams at all: a note starting then still plays its preload (a
+  /// third of a second by default) while the reader wakes, and an idle sampler costs next to
+  /// nothing.
+  static let quietSeconds = 0.005
 
   private let engine: OpaquePointer
   private let source: any StreamSource
@@ -136,8 +140,10 @@ final class StreamReader: @unchecked Sendable {
     var work = sc_stream_work()
     while !shouldStop {
       var wrote = false
+      var streaming = false
       for index in 0..<count {
         sc_engine_stream_work(engine, UInt32(index), &work)
+        streaming = streaming || work.key != 0
         guard work.key != 0 else {
           files[index] = nil
           continue
@@ -171,7 +177,7 @@ final class StreamReader: @unchecked Sendable {
       if wrote {
         progress.progressed()
       } else {
-        progress.rest(seconds: Self.idleSeconds)
+        progress.rest(seconds: streaming ? Self.idleSeconds : Self.quietSeconds)
       }
     }
   }
