@@ -3,7 +3,7 @@ import Foundation
 /// The report's text: the load table and the streaming summary, from the children's figures.
 enum ReportLines {
   private static let labels = [
-    "always": "always, 32K preload", "default": "default (automatic)",
+    "always": "always, 32K preload [1]", "default": "default settings",
     "never": "never (all in memory)",
   ]
 
@@ -14,6 +14,8 @@ enum ReportLines {
   ]
 
   static let loadNotes = [
+    "[1] StreamingSettings(mode: .always, preloadFrames: 32_768, memoryBudget: 1 GB): the "
+      + "default budget refuses a preload this large.",
     "load s: wall time of loadInstrument; RSS after: resident memory when it returns (the "
       + "process, empty, holds about 20 MB); samples held: the engine's sample memory;",
     "first note: play to the end of the first block with sound (live mode), onset: its frame; "
@@ -64,8 +66,12 @@ enum ReportLines {
         + "max \(fixed(f["render_cpu_max_ms"], 3)); blocks finished after their deadline (render and wake-up) "
         + "\(count(f["late_blocks"])) of \(count(f["blocks"]))",
     ] + underrunSeconds(f) + [
+      "  late blocks fell in \(count(f["late_seconds"])) seconds of the run, in which the "
+        + "hypervisor stole \(percent(f["stolen_late_seconds"])) of the CPUs "
+        + "(\(percent(f["stolen_on_time_seconds"])) in the others); the render thread was "
+        + "preempted \(count(f["render_preemptions"])) times",
       "  RSS during the run: mean \(megabytes(f["rss_mean"])), "
-        + "peak \(megabytes(f["rss_peak"])); samples held \(megabytes(f["resident_sample_bytes"]))"
+        + "peak \(megabytes(f["rss_peak"])); samples held \(megabytes(f["resident_sample_bytes"]))",
     ]
   }
 
@@ -74,14 +80,15 @@ enum ReportLines {
     let seconds = f.values.keys.compactMap { $0.first == "u" ? Int($0.dropFirst()) : nil }.sorted()
     guard !seconds.isEmpty else { return [] }
     let listed = seconds.prefix(12).map { second in
-      "\(second) s: \(count(f["u\(second)"])) (reader \(percent(f["r\(second)"])), others "
-        + "\(fixed(f["o\(second)"], 1)) cores)"
+      "\(second) s: \(count(f["u\(second)"])) (reader ran \(percent(f["r\(second)"])), waited "
+        + "for a CPU \(percent(f["w\(second)"])); others \(fixed(f["o\(second)"], 1)) cores)"
     }
     return [
       "  underruns by second of the run: " + listed.joined(separator: ", ")
         + (seconds.count > 12 ? ", ..." : ""),
-      "  seconds without underruns: reader \(percent(f["reader_share_quiet"])) of a core, "
-        + "other processes \(fixed(f["other_cores_quiet"], 2)) cores",
+      "  seconds without underruns: reader ran \(percent(f["reader_share_quiet"])), waited for a "
+        + "CPU \(percent(f["reader_wait_quiet"])); other processes \(fixed(f["other_cores_quiet"], 2)) "
+        + "cores",
     ]
   }
 

@@ -11,6 +11,8 @@ struct ReportOptions {
   var voices = 256
   /// The sampler's polyphony, above `voices` so released notes are not stolen.
   var polyphony = 320
+  /// Frames preloaded per sample in the streaming run.
+  var preloadFrames = 32_768
   /// Whether to load the instrument wholly into memory too.
   var includeNever = false
 
@@ -21,6 +23,8 @@ struct ReportOptions {
       case "--seconds": seconds = try Self.number(argument, rest.popFirst(), 1...3_600)
       case "--voices": voices = Int(try Self.number(argument, rest.popFirst(), 1...4_096))
       case "--polyphony": polyphony = Int(try Self.number(argument, rest.popFirst(), 1...4_096))
+      case "--preload":
+        preloadFrames = Int(try Self.number(argument, rest.popFirst(), 1...16_777_216))
       case "--never": includeNever = true
       default:
         guard !argument.hasPrefix("-") else {

@@ -17,9 +17,16 @@ struct RunTimeline {
     var stolenShare: Double
     /// Bytes resident at the end of the second.
     var residentBytes: Int
+    /// Blocks of this second that finished after their deadline.
+    var lateBlocks: Int
+    /// The share of the second the reader (with the process's other idle threads) waited
+    /// runnable for a CPU.
+    var readerWaitShare: Double
   }
 
   private(set) var seconds: [Second] = []
+  private var lastLateBlocks = 0
+  private var lastReaderWait = ThreadSchedule.otherThreadsWaiting()
   private var last:
     (statistics: StreamingStatistics, machine: MachineCPU?, process: Double, wall: Double)
 
@@ -30,8 +37,8 @@ struct RunTimeline {
     seconds.reserveCapacity(3_600)
   }
 
-  /// Ends a second: call about once a second, between renders.
-  mutating func mark(_ sampler: Sampler) {
+  /// Ends a second: call about once a second, between renders, with the late blocks so far.
+  mutating func mark(_ sampler: Sampler, lateBlocks: Int) {
     let now = (
       statistics: sampler.streamingStatistics, machine: MachineCPU.now(),
       process: Self.processCPUSeconds(), wall: ThreadCPUClock.wall()
@@ -40,7 +47,12 @@ struct RunTimeline {
     var second = Second(
       underruns: now.statistics.underruns - last.statistics.underruns,
       readerShare: (now.statistics.readerCPUSeconds - last.statistics.readerCPUSeconds) / elapsed,
-      otherCores: 0, stolenShare: 0, residentBytes: ProcessMemory.residentBytes())
+      otherCores: 0, stolenShare: 0, residentBytes: ProcessMemory.residentBytes(),
+      lateBlocks: lateBlocks - lastLateBlocks, readerWaitShare: 0)
+    lastLateBlocks = lateBlocks
+    let readerWait = ThreadSchedule.otherThreadsWaiting()
+    second.readerWaitShare = ThreadSchedule.waited(from: lastReaderWait, to: readerWait) / elapsed
+    lastReaderWait = readerWait
     if let machine = now.machine, let before = last.machine {
       second.otherCores =
         max(machine.busySeconds(since: before) - (now.process - last.process), 0) / elapsed
@@ -57,8 +69,9 @@ struct RunTimeline {
     return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
   }
 
-  /// The figures of the whole run, and each second with underruns as `u<s>`, `r<s>` and
-  /// `o<s>` (underruns, reader share, other processes' cores in second `s`, from 1).
+  /// The figures of the whole run, and each second with underruns as `u<s>`, `r<s>`, `w<s>`
+  /// and `o<s>` (underruns, the reader's share running and waiting for a CPU, other processes'
+  /// cores, in second `s`, from 1).
   func record(into figures: inout Figures) {
     guard !seconds.isEmpty else { return }
     let count = Double(seconds.count)
@@ -69,12 +82,23 @@ struct RunTimeline {
     let quiet = seconds.filter { $0.underruns == 0 }
     if !quiet.isEmpty {
       figures["reader_share_quiet"] = quiet.reduce(0) { $0 + $1.readerShare } / Double(quiet.count)
+      figures["reader_wait_quiet"] =
+        quiet.reduce(0) { $0 + $1.readerWaitShare } / Double(quiet.count)
       figures["other_cores_quiet"] = quiet.reduce(0) { $0 + $1.otherCores } / Double(quiet.count)
+    }
+    let late = seconds.filter { $0.lateBlocks > 0 }
+    figures["late_seconds"] = Double(late.count)
+    if !late.isEmpty, late.count < seconds.count {
+      let onTime = seconds.filter { $0.lateBlocks == 0 }
+      figures["stolen_late_seconds"] = late.reduce(0) { $0 + $1.stolenShare } / Double(late.count)
+      figures["stolen_on_time_seconds"] =
+        onTime.reduce(0) { $0 + $1.stolenShare } / Double(onTime.count)
     }
     for (index, second) in seconds.enumerated() where second.underruns > 0 {
       figures["u\(index + 1)"] = Double(second.underruns)
       figures["r\(index + 1)"] = second.readerShare
       figures["o\(index + 1)"] = second.otherCores
+      figures["w\(index + 1)"] = second.readerWaitShare
     }
   }
 }

@@ -39,13 +39,13 @@ struct StreamReport {
       "",
       String(
         format: "%d voices streaming from a cold page cache for %.0f s, paced in real time "
-          + "(polyphony %d, notes held %.0f-%.0f s, live mode):",
-        options.voices, options.seconds, options.polyphony,
+          + "(.always with a %d-frame preload, polyphony %d, notes held %.0f-%.0f s, live mode):",
+        options.voices, options.seconds, options.preloadFrames, options.polyphony,
         NoteScheduler.holdSeconds.lowerBound, NoteScheduler.holdSeconds.upperBound),
     ])
     let streaming = ChildProcess.figures([
       "stream", library.sfz.path, "\(options.seconds)", "\(options.voices)",
-      "\(options.polyphony)",
+      "\(options.polyphony)", "\(options.preloadFrames)",
     ])
     emit(ReportLines.streaming(streaming))
     emit(["", String(format: "Report took %.0f s.", ThreadCPUClock.wall() - started)])

@@ -3,8 +3,9 @@ import Foundation
 import SFZSampler
 
 /// Sustained streaming, in a process of its own: the instrument loaded streaming every sample
-/// with a 32K-frame preload (what the default settings do with an instrument larger than their
-/// memory budget), the page cache of its files dropped, then about `voices` voices kept
+/// with `preloadFrames` (the goals are for 32,768; the memory budget raised to allow
+/// it), the page cache of its files
+/// dropped, then about `voices` voices kept
 /// sounding for `seconds`, rendered in 256-frame blocks paced in real time as an audio device
 /// would ask for them, in live mode (late frames fade a voice and count an underrun).
 enum StreamingRun {
@@ -16,22 +17,24 @@ enum StreamingRun {
   static let rampSeconds = 2.0
 
   /// The child's side; `polyphony` must leave room above `voices` for released notes.
-  static func run(library: BigLibrary, seconds: Double, voices: Int, polyphony: Int)
-    throws(BenchError) -> Figures
-  {
+  static func run(
+    library: BigLibrary, seconds: Double, voices: Int, polyphony: Int, preloadFrames: Int
+  ) throws(BenchError) -> Figures {
     var figures = Figures()
-    let settings = StreamingSettings(mode: .always, preloadFrames: 32_768)
+    let settings = StreamingSettings(
+      mode: .always, preloadFrames: preloadFrames, memoryBudget: LoadProbe.ampleBudget)
     let sampler = Sampler(
       sampleRate: sampleRate, maximumPolyphony: polyphony, streaming: settings)
     PageCache.drop(library.sampleFiles)
     do {
       _ = try sampler.loadInstrument(url: library.sfz)
     } catch {
-      throw .file(path: library.sfz.path, reason: "\(error)")
+      throw .file(path: "loadInstrument", reason: "\(error)")
     }
     // Loading read the files' first frames: drop them again, so every stream starts cold.
     PageCache.drop(library.sampleFiles)
     let cached = PageCache.residentBytes(library.sampleFiles)
+    figures["preload_frames"] = Double(preloadFrames)
     figures["cached_at_start"] = Double(cached.resident) / Double(max(cached.total, 1))
     figures["streamed_samples"] = Double(sampler.streamingStatistics.streamedSamples)
     figures["realtime_priority"] = RealtimePriority.enterForCallingThread() ? 1 : 0
@@ -53,6 +56,7 @@ enum StreamingRun {
 
     let before = sampler.streamingStatistics
     let threadCPUStart = ThreadCPUClock.now()
+    let preemptionsStart = Self.involuntarySwitches()
     let processCPUStart = RunTimeline.processCPUSeconds()
     var timeline = RunTimeline(sampler: sampler)
     var pacer = BlockPacer(blockFrames: blockFrames, sampleRate: sampleRate)
@@ -78,7 +82,9 @@ enum StreamingRun {
         voiceCounts.pastPreload += scheduler.notesPastPreload(
           block: block, preloadFrames: settings.preloadFrames)
       }
-      if (block + 1) % blocksPerSecond == 0 { timeline.mark(sampler) }
+      if (block + 1) % blocksPerSecond == 0 {
+        timeline.mark(sampler, lateBlocks: pacer.lateBlocks)
+      }
       pacer.finishBlock()
     }
     let elapsed = ThreadCPUClock.wall() - pacer.start
@@ -88,6 +94,7 @@ enum StreamingRun {
     figures["underruns"] = Double(after.underruns - before.underruns)
     figures["read_failures"] = Double(after.readFailures - before.readFailures)
     figures["reader_cpu_share"] = (after.readerCPUSeconds - before.readerCPUSeconds) / elapsed
+    figures["render_preemptions"] = Double(Self.involuntarySwitches() - preemptionsStart)
     figures["render_thread_cpu_share"] = (ThreadCPUClock.now() - threadCPUStart) / elapsed
     figures["process_cpu_share"] = (RunTimeline.processCPUSeconds() - processCPUStart) / elapsed
     let times = Percentiles(renderSeconds)
@@ -113,5 +120,14 @@ enum StreamingRun {
     figures["resident_sample_bytes"] = Double(after.residentSampleBytes)
     withExtendedLifetime(sampler) {}
     return figures
+  }
+
+  /// Times the calling thread was switched out against its will (another thread or the
+  /// kernel took its CPU; `nonvoluntary_ctxt_switches` of /proc/thread-self/status); a stall
+  /// the hypervisor causes does not count here. 0 without /proc.
+  private static func involuntarySwitches() -> Int {
+    let status = (try? String(contentsOfFile: "/proc/thread-self/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix("nonvoluntary_ctxt_switches") }
+    return line.flatMap { $0.split(separator: "\t").last.flatMap { Int($0) } } ?? 0
   }
 }

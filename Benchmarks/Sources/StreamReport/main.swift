@@ -8,7 +8,7 @@ import Foundation
 // share, render time per block, resident memory). Writes results/stream-report.txt.
 //
 //   swift run -c release --package-path Benchmarks StreamReport [INSTRUMENT.sfz]
-//       [--seconds 60] [--voices 256] [--polyphony 320] [--never]
+//       [--seconds 60] [--voices 256] [--polyphony 320] [--preload 32768] [--never]
 //
 // --never also loads the instrument wholly into memory (the figure before streaming; needs
 // several GB of memory and a while).
