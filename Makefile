@@ -45,7 +45,7 @@ fuzz: deps
 
 # The benchmark suites (package-benchmark: render cost, loading, songs), the zero-malloc check of
 # the render path, the voice-count report (Benchmarks/results/), then, when `make big-library` has
-# made the big instrument, the streaming report (about 2 minutes more). About 10 minutes on 2
+# made the big instrument, the streaming report (about 1.5 minutes more). About 10 minutes on 2
 # cores from clean (5 of them building), about 5 after.
 bench: deps
 	cd Benchmarks && swift package benchmark --no-progress
