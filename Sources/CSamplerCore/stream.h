@@ -33,6 +33,7 @@ typedef struct sc_stream {
   uint64_t render_origin;
   bool armed;
   char *ring; /* SC_SAMPLE_PADDING + capacity + SC_SAMPLE_PADDING frames of up to 2 floats */
+  uint32_t ring_capacity; /* in the first stream: the capacity the rings were mapped with */
 } sc_stream;
 
 /* Allocates the rings of `count` streams of `capacity` frames. [control] */

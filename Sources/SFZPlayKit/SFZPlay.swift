@@ -97,7 +97,7 @@ public struct SFZPlay: ParsableCommand {
     help: ArgumentHelp(
       "Stream samples from disk (--stream), or hold them whole in memory (--no-stream).",
       discussion: """
-        By default only instruments whose samples would not fit in --memory-budget stream. \
+        By default only instruments whose sample files are larger than --memory-budget stream. \
         Streamed or not, the output is the same: sfzplay waits for the disk.
         """))
   var stream: Bool?
@@ -109,7 +109,7 @@ public struct SFZPlay: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Sample memory in MB above which an instrument streams (16...1048576).",
+      "Size in MB of sample files above which an instrument streams (16...1048576).",
       valueName: "mb"))
   var memoryBudget = 128
 

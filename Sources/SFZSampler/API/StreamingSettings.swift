@@ -2,10 +2,10 @@
 /// each in memory with the rest read from disk while notes play (streaming), as samplers of
 /// large libraries do.
 ///
-/// The default streams only what needs it: an instrument whose samples fit in `memoryBudget`
-/// (128 MB, which loads whole in under a second on two cores) is held whole, so nothing can be
-/// late; a larger one (a concert grand of a gigabyte or more) streams, so it too is playable in
-/// about a second, without a flag, in a fraction of the memory.
+/// The default streams only what needs it: an instrument whose sample files take up to
+/// `memoryBudget` on disk (128 MB, which loads whole in under a second on two cores) is held
+/// whole, so nothing can be late; a larger one (a concert grand of a gigabyte or more) streams,
+/// so it too is playable in about a second, without a flag, in a fraction of the memory.
 ///
 /// ```swift
 /// let sampler = Sampler(streaming: StreamingSettings(mode: .always, preloadFrames: 16_384))
@@ -13,7 +13,9 @@
 public struct StreamingSettings: Sendable, Equatable {
   /// When samples are streamed.
   public enum Mode: Sendable, Equatable {
-    /// Stream when the instrument's samples, held whole, would exceed `memoryBudget`.
+    /// Stream when the instrument's sample files are larger than `memoryBudget` (judged from
+    /// their size on disk, before anything is decoded: decoded, a WAV takes about its size, a
+    /// FLAC or WavPack file about twice).
     case automatic
     /// Stream every sample longer than its preload.
     case always
@@ -28,8 +30,8 @@ public struct StreamingSettings: Sendable, Equatable {
   /// 48 kHz, many times what an SSD (or a disk's seek) and a FLAC decode take, and 64 KB per
   /// stereo 16-bit sample: an 800-sample piano keeps about 53 MB.
   public var preloadFrames: Int
-  /// Bytes of sample memory the instrument may hold: the threshold of `.automatic`, and a limit
-  /// that loading refuses to exceed while streaming.
+  /// Bytes: the size of sample files past which `.automatic` streams, and the sample memory a
+  /// streamed instrument may hold (loading refuses to exceed it).
   public var memoryBudget: Int
   /// Frames of each voice's ring buffer: how far ahead of the play position the reader may
   /// read (16,384 frames is 0.34 s at 48 kHz; 128 KB of address space per voice, used only by

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import SFZ
 
 /// The distinct samples of an instrument's regions: decoded once each (in parallel), then
@@ -41,14 +42,17 @@ struct InstrumentSamples {
     }
     let plan = StreamingPlan(settings: streaming, regions: regions, reversed: reversedSources)
     let heads = sources.map(plan.headFrames(for:))
+    guard plan.mayStream(fileBytes: Self.fileBytes(sources, heads)) else {
+      // small enough to hold whole: decoded once, as without streaming
+      decoded = Self.decodeAll(sources, frameLimits: sources.map { _ -> Int? in nil })
+      streamed = sources.map { _ in false }
+      return
+    }
     var outcomes = Self.decodeAll(sources, frameLimits: heads)
     // the frames each sample keeps, now that its length and loop are known; nil: all of them
-    var resident = outcomes.indices.map { i -> Int? in
+    let resident = outcomes.indices.map { i -> Int? in
       guard heads[i] != nil, let audio = outcomes[i].audio else { return nil }
       return plan.residentFrames(for: sources[i], audio: audio)
-    }
-    if !plan.shouldStream(outcomes, resident: resident) {
-      resident = resident.map { _ in nil }
     }
     // what was decoded in part but needs more (a loop past the preload) or all, decoded again
     let redo = outcomes.indices.filter { i in
@@ -144,6 +148,19 @@ struct InstrumentSamples {
         (base! + i).initialize(to: decode(sources[i], frameLimit: frameLimits[i]))
       }
       count = sources.count
+    }
+  }
+
+  /// The size on disk of the sources that could stream: what `.automatic` weighs against the
+  /// budget before anything is opened (decoded, a WAV takes about its size, a FLAC or WavPack
+  /// file about twice), so an instrument that fits is decoded once, whole, with no more
+  /// allocation than without streaming.
+  private static func fileBytes(_ sources: [String], _ heads: [Int?]) -> Int {
+    zip(sources, heads).reduce(0) { sum, source in
+      guard source.1 != nil,
+        let size = try? FileManager.default.attributesOfItem(atPath: source.0)[.size] as? Int
+      else { return sum }
+      return sum + size
     }
   }
 

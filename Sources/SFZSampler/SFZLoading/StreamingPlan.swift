@@ -58,15 +58,14 @@ struct StreamingPlan {
   /// engine checks that the loop and SC_SAMPLE_PADDING frames after it are resident).
   private static let loopMargin = 64
 
-  /// Whether to stream at all: always when asked to, otherwise only when the samples held whole
-  /// would exceed the memory budget.
-  func shouldStream(_ outcomes: [DecodeOutcome], resident: [Int?]) -> Bool {
-    guard resident.contains(where: { $0 != nil }) else { return false }
-    if settings.mode == .always { return true }
-    let wholeBytes = outcomes.compactMap(\.audio).reduce(0) { sum, audio in
-      sum + audio.fileFrameCount * audio.samples.channelCount * audio.samples.format.bytesPerSample
+  /// Whether anything may stream, given the size on disk of the samples that could: always
+  /// when asked to, never when told not to, and otherwise only past the memory budget.
+  func mayStream(fileBytes: @autoclosure () -> Int) -> Bool {
+    switch settings.mode {
+    case .never: return false
+    case .always: return true
+    case .automatic: return fileBytes() > settings.memoryBudget
     }
-    return wholeBytes > settings.memoryBudget
   }
 
   private enum LoopChoice { case loops, fromFile, straight }

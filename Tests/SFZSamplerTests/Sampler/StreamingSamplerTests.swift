@@ -97,7 +97,7 @@ struct StreamingSamplerTests {
   func automaticStreamsOnlyBeyondTheBudget() throws {
     let fixtures = try DecodingFixtures()
     let url = try Self.instrument(in: fixtures)
-    // the four samples take about 2.2 MB whole
+    // the four sample files take about 1.5 MB on disk (2.2 MB decoded)
     let roomy = Sampler(streaming: StreamingSettings(preloadFrames: 4_096, memoryBudget: 8 << 20))
     let tight = Sampler(streaming: StreamingSettings(preloadFrames: 4_096, memoryBudget: 1 << 20))
     #expect(try roomy.loadInstrument(url: url).streamedSampleCount == 0)
