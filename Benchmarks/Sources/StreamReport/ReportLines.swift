@@ -69,7 +69,9 @@ enum ReportLines {
       "  late blocks fell in \(count(f["late_seconds"])) seconds of the run, in which the "
         + "hypervisor stole \(percent(f["stolen_late_seconds"])) of the CPUs "
         + "(\(percent(f["stolen_on_time_seconds"])) in the others); the render thread was "
-        + "preempted \(count(f["render_preemptions"])) times",
+        + "preempted \(count(f["render_preemptions"])) times; render calls took "
+        + "\(count(f["render_page_faults"])) page faults, in \(count(f["render_faulting_blocks"])) "
+        + "blocks",
       "  RSS during the run: mean \(megabytes(f["rss_mean"])), "
         + "peak \(megabytes(f["rss_peak"])); samples held \(megabytes(f["resident_sample_bytes"]))",
     ]

@@ -56,12 +56,15 @@ enum StreamingRun {
 
     let before = sampler.streamingStatistics
     let threadCPUStart = ThreadCPUClock.now()
-    let preemptionsStart = Self.involuntarySwitches()
+    let usageStart = ThreadUsage.now()
+    var renderFaults = 0
+    var faultingBlocks = 0
     let processCPUStart = RunTimeline.processCPUSeconds()
     var timeline = RunTimeline(sampler: sampler)
     var pacer = BlockPacer(blockFrames: blockFrames, sampleRate: sampleRate)
     for block in 0..<blocks {
       scheduler.events(block: block, activeVoices: activeVoices, into: &events)
+      let faultsBefore = ThreadUsage.now().pageFaults
       let start = ThreadCPUClock.wall()
       let startCPU = ThreadCPUClock.now()
       events.withUnsafeBufferPointer { list in
@@ -74,6 +77,9 @@ enum StreamingRun {
       }
       renderSeconds[block] = ThreadCPUClock.wall() - start
       renderCPUSeconds[block] = ThreadCPUClock.now() - startCPU
+      let faults = ThreadUsage.now().pageFaults - faultsBefore
+      renderFaults += faults
+      faultingBlocks += faults > 0 ? 1 : 0
       activeVoices = sampler.activeVoices
       if block >= rampBlocks {
         voiceCounts.sum += activeVoices
@@ -94,7 +100,10 @@ enum StreamingRun {
     figures["underruns"] = Double(after.underruns - before.underruns)
     figures["read_failures"] = Double(after.readFailures - before.readFailures)
     figures["reader_cpu_share"] = (after.readerCPUSeconds - before.readerCPUSeconds) / elapsed
-    figures["render_preemptions"] = Double(Self.involuntarySwitches() - preemptionsStart)
+    figures["render_preemptions"] = Double(
+      ThreadUsage.now().involuntarySwitches - usageStart.involuntarySwitches)
+    figures["render_page_faults"] = Double(renderFaults)
+    figures["render_faulting_blocks"] = Double(faultingBlocks)
     figures["render_thread_cpu_share"] = (ThreadCPUClock.now() - threadCPUStart) / elapsed
     figures["process_cpu_share"] = (RunTimeline.processCPUSeconds() - processCPUStart) / elapsed
     let times = Percentiles(renderSeconds)
@@ -120,14 +129,5 @@ enum StreamingRun {
     figures["resident_sample_bytes"] = Double(after.residentSampleBytes)
     withExtendedLifetime(sampler) {}
     return figures
-  }
-
-  /// Times the calling thread was switched out against its will (another thread or the
-  /// kernel took its CPU; `nonvoluntary_ctxt_switches` of /proc/thread-self/status); a stall
-  /// the hypervisor causes does not count here. 0 without /proc.
-  private static func involuntarySwitches() -> Int {
-    let status = (try? String(contentsOfFile: "/proc/thread-self/status", encoding: .utf8)) ?? ""
-    let line = status.split(separator: "\n").first { $0.hasPrefix("nonvoluntary_ctxt_switches") }
-    return line.flatMap { $0.split(separator: "\t").last.flatMap { Int($0) } } ?? 0
   }
 }
