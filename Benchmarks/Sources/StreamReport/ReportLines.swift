@@ -47,7 +47,8 @@ enum ReportLines {
     return [
       "  cached at the start \(fixed((f["cached_at_start"] ?? 0) * 100, 1))%; "
         + "samples streamed \(count(f["streamed_samples"])); "
-        + "render thread \((f["realtime_priority"] ?? 0) == 1 ? "SCHED_FIFO" : "normal priority")",
+        + "render thread \((f["realtime_priority"] ?? 0) == 1 ? "SCHED_FIFO" : "normal priority"), "
+        + "reader thread \((f["reader_priority_raised"] ?? 0) == 1 ? "nice -10" : "default priority")",
       "  voices sounding after the first 2 s: mean \(fixed(f["voices_mean"], 0)), "
         + "min \(count(f["voices_min"])), max \(count(f["voices_max"])); held notes past their "
         + "preloaded frames (reading from disk): mean \(fixed(f["notes_past_preload_mean"], 0))",

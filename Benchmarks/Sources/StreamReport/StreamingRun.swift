@@ -100,6 +100,7 @@ enum StreamingRun {
     figures["underruns"] = Double(after.underruns - before.underruns)
     figures["read_failures"] = Double(after.readFailures - before.readFailures)
     figures["reader_cpu_share"] = (after.readerCPUSeconds - before.readerCPUSeconds) / elapsed
+    figures["reader_priority_raised"] = after.readerPriorityRaised ? 1 : 0
     figures["render_preemptions"] = Double(
       ThreadUsage.now().involuntarySwitches - usageStart.involuntarySwitches)
     figures["render_page_faults"] = Double(renderFaults)

@@ -20,6 +20,6 @@ extension Sampler {
       streamedSamples: lock.withLock { streamedSamples },
       residentSampleBytes: lock.withLock { residentSampleBytes },
       underruns: Int(engine.stats.stream_underruns), readFailures: reader.failures,
-      readerCPUSeconds: reader.cpuSeconds)
+      readerCPUSeconds: reader.cpuSeconds, readerPriorityRaised: reader.priorityRaised)
   }
 }

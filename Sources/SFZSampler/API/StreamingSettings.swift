@@ -63,4 +63,8 @@ public struct StreamingStatistics: Sendable, Equatable {
   public var readFailures: Int
   /// CPU time the reader thread has used.
   public var readerCPUSeconds: Double
+  /// Whether the system let the reader thread raise its priority above other processes' threads
+  /// (Linux grants it to root and to users with a nice limit, as audio setups configure), so
+  /// that it keeps up when other work fills every core. False before the reader first runs.
+  public var readerPriorityRaised: Bool
 }

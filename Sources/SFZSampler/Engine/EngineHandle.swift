@@ -54,9 +54,9 @@ final class EngineHandle: @unchecked Sendable {
   }
 
   /// Streams the reader could not open or read, and its CPU time.
-  var readerFigures: (failures: Int, cpuSeconds: Double) {
-    guard let reader = readerLock.withLock({ reader }) else { return (0, 0) }
-    return (reader.failures, reader.cpuSeconds)
+  var readerFigures: (failures: Int, cpuSeconds: Double, priorityRaised: Bool) {
+    guard let reader = readerLock.withLock({ reader }) else { return (0, 0, false) }
+    return (reader.failures, reader.cpuSeconds, reader.hasRaisedPriority)
   }
 
   /// Queues an event for the next render; counts it as dropped when the ring is full (the render

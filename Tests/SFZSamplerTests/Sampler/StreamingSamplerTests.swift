@@ -91,6 +91,29 @@ struct StreamingSamplerTests {
     #expect(statistics.streamedSamples == 4)
     #expect(statistics.underruns == 0 && statistics.readFailures == 0)
     #expect(statistics.readerCPUSeconds > 0)
+    // the reader asks for nice -10 (granted to root and to users with a nice limit); what it
+    // reports must be what the kernel shows for its thread
+    let readerNice = Self.threadNice(named: StreamReader.threadName)
+    #expect(readerNice != nil)
+    #expect((readerNice == -10) == statistics.readerPriorityRaised)
+  }
+
+  /// The nice value of this process's thread so named, from field 19 of
+  /// /proc/self/task/TID/stat.
+  static func threadNice(named threadName: String) -> Int? {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+    for task in tasks {
+      let name =
+        (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)) ?? ""
+      guard name.trimmingCharacters(in: .newlines) == threadName,
+        let stat = try? String(contentsOfFile: "/proc/self/task/\(task)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { continue }
+      // after "pid (comm)" come fields 3 on; the nice value is field 19
+      let fields = stat[stat.index(after: close)...].split(separator: " ")
+      return fields.count > 16 ? Int(fields[16]) : nil
+    }
+    return nil
   }
 
   @Test("by default only an instrument larger than the memory budget streams")
