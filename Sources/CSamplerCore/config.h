@@ -30,6 +30,11 @@
  * their taps without bounds checks. Must be at least half the sinc kernel width. */
 #define SC_SAMPLE_PADDING 16
 
+/* Samples whose frames take at least this many bytes are mapped from the system (pages.c), so
+ * unloading gives them back at once; smaller ones come from the heap, where a page and a mapping
+ * apiece would be waste (a General MIDI bank has thousands of short samples). */
+#define SC_SAMPLE_MAP_BYTES (64 * 1024)
+
 /* Windowed-sinc kernel: taps (even) and phases of the precomputed table. 16 taps and 512 phases
  * with linear interpolation between phases keep interpolation noise under -100 dB for
  * signals well below Nyquist. */

@@ -10,6 +10,7 @@
 #include "instrument.h"
 #include "curves.h"
 #include "keyswitch.h"
+#include "pages.h"
 #include "pedals.h"
 #include "region.h"
 
@@ -17,6 +18,18 @@ void sc_memory_return_to_system(void) {
 #if defined(__GLIBC__)
   malloc_trim(0);
 #endif
+}
+
+/* Zeroed sample storage: the padding around the frames must read as silence. */
+static void *allocate_storage(size_t bytes) {
+  return bytes >= SC_SAMPLE_MAP_BYTES ? sc_pages_map(bytes) : calloc(1, bytes);
+}
+
+static void free_storage(void *storage, size_t bytes) {
+  if (bytes >= SC_SAMPLE_MAP_BYTES)
+    sc_pages_unmap(storage, bytes);
+  else
+    free(storage);
 }
 
 sc_instrument *sc_instrument_create(void) {
@@ -40,7 +53,8 @@ bool sc_instrument_set_initial_cc(sc_instrument *instrument, uint32_t controller
 
 void sc_instrument_destroy(sc_instrument *instrument) {
   if (!instrument) return;
-  for (uint32_t i = 0; i < instrument->sample_count; i++) free(instrument->samples[i].storage);
+  for (uint32_t i = 0; i < instrument->sample_count; i++)
+    free_storage(instrument->samples[i].storage, instrument->samples[i].storage_bytes);
   free(instrument->samples);
   free(instrument->regions);
   free(instrument->play);
@@ -117,25 +131,43 @@ static size_t format_bytes(sc_sample_format format) {
   return format == SC_SAMPLE_INT16 ? sizeof(int16_t) : sizeof(float);
 }
 
-int32_t sc_instrument_add_sample_data(sc_instrument *instrument, const sc_sample_data *data) {
-  if (!instrument || instrument->finalized || !data || !data->channels || data->channel_count < 1 ||
-      data->channel_count > 2 || data->frame_count == 0 || !(data->sample_rate > 0.0) ||
-      instrument->sample_count >= INT32_MAX ||
+int32_t sc_instrument_reserve_samples(sc_instrument *instrument, uint32_t count) {
+  if (!instrument || instrument->finalized || count > INT32_MAX - instrument->sample_count)
+    return -1;
+  uint32_t first = instrument->sample_count;
+  if (!grow((void **)&instrument->samples, &instrument->sample_capacity, first + count,
+            sizeof(sc_sample)))
+    return -1;
+  /* empty until set: no storage, no frames; a region naming one is refused */
+  memset(&instrument->samples[first], 0, (size_t)count * sizeof(sc_sample));
+  instrument->sample_count = first + count;
+  return (int32_t)first;
+}
+
+static bool valid_data(const sc_sample_data *data) {
+  if (!data || !data->channels || data->channel_count < 1 || data->channel_count > 2 ||
+      data->frame_count == 0 || !(data->sample_rate > 0.0) ||
       (data->format != SC_SAMPLE_FLOAT32 && data->format != SC_SAMPLE_INT16))
-    return -1;
+    return false;
+  for (uint32_t ch = 0; ch < data->channel_count; ch++)
+    if (!data->channels[ch]) return false;
+  return data->resident_frames == 0 || data->resident_frames >= data->frame_count ||
+         data->stream_key != 0;
+}
+
+bool sc_instrument_set_sample_data(sc_instrument *instrument, uint32_t index,
+                                   const sc_sample_data *data) {
+  if (!instrument || instrument->finalized || index >= instrument->sample_count ||
+      instrument->samples[index].storage || !valid_data(data))
+    return false;
   uint32_t channels = data->channel_count;
-  for (uint32_t ch = 0; ch < channels; ch++)
-    if (!data->channels[ch]) return -1;
-  if (!grow((void **)&instrument->samples, &instrument->sample_capacity,
-            instrument->sample_count + 1, sizeof(sc_sample)))
-    return -1;
   uint64_t resident = data->resident_frames;
   if (resident == 0 || resident > data->frame_count) resident = data->frame_count;
-  if (resident < data->frame_count && data->stream_key == 0) return -1;
   size_t bytes = format_bytes(data->format);
   uint64_t padded = resident + 2 * SC_SAMPLE_PADDING;
-  char *storage = calloc(padded * channels, bytes);
-  if (!storage) return -1;
+  size_t storage_bytes = padded * channels * bytes;
+  char *storage = allocate_storage(storage_bytes);
+  if (!storage) return false;
   char *frames = storage + SC_SAMPLE_PADDING * channels * bytes;
   /* interleaved: the kernels read every tap of a stereo frame from one place */
   for (uint32_t ch = 0; ch < channels; ch++) {
@@ -149,20 +181,32 @@ int32_t sc_instrument_add_sample_data(sc_instrument *instrument, const sc_sample
       for (uint64_t i = 0; i < resident; i++) out[i * channels] = source[i];
     }
   }
-  sc_sample *s = &instrument->samples[instrument->sample_count];
-  *s = (sc_sample){.storage = storage,
-                   .frames = frames,
-                   .format = data->format,
-                   .channels = channels,
-                   .frame_count = data->frame_count,
-                   .resident_frames = resident,
-                   .stream_key = data->stream_key,
-                   .sample_rate = data->sample_rate,
-                   .has_loop = data->has_loop && data->loop_start <= data->loop_end &&
-                               data->loop_end < data->frame_count,
-                   .loop_start = data->loop_start,
-                   .loop_end = data->loop_end};
-  return (int32_t)instrument->sample_count++;
+  instrument->samples[index] =
+      (sc_sample){.storage = storage,
+                  .storage_bytes = storage_bytes,
+                  .frames = frames,
+                  .format = data->format,
+                  .channels = channels,
+                  .frame_count = data->frame_count,
+                  .resident_frames = resident,
+                  .stream_key = data->stream_key,
+                  .sample_rate = data->sample_rate,
+                  .has_loop = data->has_loop && data->loop_start <= data->loop_end &&
+                              data->loop_end < data->frame_count,
+                  .loop_start = data->loop_start,
+                  .loop_end = data->loop_end};
+  return true;
+}
+
+int32_t sc_instrument_add_sample_data(sc_instrument *instrument, const sc_sample_data *data) {
+  if (!valid_data(data)) return -1;
+  int32_t index = sc_instrument_reserve_samples(instrument, 1);
+  if (index < 0) return -1;
+  if (!sc_instrument_set_sample_data(instrument, (uint32_t)index, data)) {
+    instrument->sample_count--;
+    return -1;
+  }
+  return index;
 }
 
 int32_t sc_instrument_add_sample(sc_instrument *instrument, const float *const *channels,
@@ -181,7 +225,8 @@ int32_t sc_instrument_add_sample(sc_instrument *instrument, const float *const *
 
 int32_t sc_instrument_add_region(sc_instrument *instrument, const sc_region *region) {
   if (!instrument || instrument->finalized || !region ||
-      region->sample_index >= instrument->sample_count || instrument->region_count >= INT32_MAX)
+      region->sample_index >= instrument->sample_count ||
+      !instrument->samples[region->sample_index].storage || instrument->region_count >= INT32_MAX)
     return -1;
   if (instrument->region_count == instrument->region_capacity) {
     uint32_t next = instrument->region_capacity ? instrument->region_capacity * 2 : 16;

@@ -1,13 +1,11 @@
 /* stream.c - streamed samples: the voice's ring buffer as the render thread asks for, reads and
  * lets go of it, and the reader thread's side (sc_engine_stream_*). */
-/* MAP_ANONYMOUS is POSIX 2024, not C11: glibc shows it with _DEFAULT_SOURCE */
-#define _DEFAULT_SOURCE
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "stream.h"
 #include "engine.h"
+#include "pages.h"
 #include "voice_alloc.h"
 
 /* `filled` packs the request's generation above the frame count so that a write for an older
@@ -28,15 +26,6 @@ static size_t frame_bytes(sc_sample_format format, uint32_t channels) {
   return (format == SC_SAMPLE_INT16 ? sizeof(int16_t) : sizeof(float)) * channels;
 }
 
-/* The rings are mapped from the system rather than taken from the heap: their pages stay
- * untouched (not resident) until a voice streams, and go straight back to the system with the
- * engine. From malloc, once glibc's mmap threshold has risen, calloc would write zeros into
- * reused heap pages: megabytes resident for every engine that never streams. */
-static void *map_zeroed(size_t bytes) {
-  void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  return p == MAP_FAILED ? NULL : p;
-}
-
 static size_t ring_bytes(uint32_t capacity) {
   return ((size_t)capacity + 2 * GUARD) * MAX_FRAME_BYTES;
 }
@@ -44,7 +33,8 @@ static size_t ring_bytes(uint32_t capacity) {
 sc_stream *sc_streams_create(uint32_t count, uint32_t capacity) {
   sc_stream *streams = calloc(count, sizeof(sc_stream));
   if (!streams) return NULL;
-  char *rings = map_zeroed(count * ring_bytes(capacity));
+  /* mapped: a ring's pages become resident only when a voice streams into it */
+  char *rings = sc_pages_map(count * ring_bytes(capacity));
   if (!rings) {
     free(streams);
     return NULL;
@@ -56,7 +46,7 @@ sc_stream *sc_streams_create(uint32_t count, uint32_t capacity) {
 
 void sc_streams_destroy(sc_stream *streams, uint32_t count) {
   if (!streams) return;
-  if (count > 0) munmap(streams[0].ring, count * ring_bytes(streams[0].ring_capacity));
+  if (count > 0) sc_pages_unmap(streams[0].ring, count * ring_bytes(streams[0].ring_capacity));
   free(streams);
 }
 

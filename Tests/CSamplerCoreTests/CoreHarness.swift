@@ -47,22 +47,35 @@ final class CoreHarness {
       regions: regions)
   }
 
-  /// Builds an instrument from samples in either storage format, one region per closure.
+  /// Builds an instrument from samples in either storage format, one region per closure. With
+  /// `inParallel`, the samples go into reserved slots from concurrent threads, as the SFZ loader
+  /// puts them, instead of being added one after another.
   func load(
     samples: [(values: CoreSampleValues, rate: Double, loop: ClosedRange<Int>?)],
-    regions: [(inout sc_region) -> Void]
+    regions: [(inout sc_region) -> Void], inParallel: Bool = false
   ) {
     let instrument = sc_instrument_create()!
-    for sample in samples {
-      let index = sample.values.withChannelPointers { format, pointers, frames in
+    @Sendable func withData<R>(_ i: Int, _ body: (inout sc_sample_data) -> R) -> R {
+      let sample = samples[i]
+      return sample.values.withChannelPointers { format, pointers, frames in
         var data = sc_sample_data(
           format: format, channels: pointers.baseAddress, channel_count: UInt32(pointers.count),
           frame_count: UInt64(frames), sample_rate: sample.rate, has_loop: sample.loop != nil,
           loop_start: UInt64(sample.loop?.lowerBound ?? 0),
           loop_end: UInt64(sample.loop?.upperBound ?? 0), resident_frames: 0, stream_key: 0)
-        return sc_instrument_add_sample_data(instrument, &data)
+        return body(&data)
       }
-      precondition(index >= 0)
+    }
+    if inParallel {
+      precondition(sc_instrument_reserve_samples(instrument, UInt32(samples.count)) == 0)
+      nonisolated(unsafe) let shared = instrument
+      DispatchQueue.concurrentPerform(iterations: samples.count) { i in
+        precondition(withData(i) { sc_instrument_set_sample_data(shared, UInt32(i), &$0) })
+      }
+    } else {
+      for i in samples.indices {
+        precondition(withData(i) { sc_instrument_add_sample_data(instrument, &$0) } == i)
+      }
     }
     for configure in regions {
       var region = sc_region()

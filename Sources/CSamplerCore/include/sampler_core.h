@@ -399,6 +399,18 @@ typedef struct sc_sample_data {
  * out of memory. [control] */
 int32_t sc_instrument_add_sample_data(sc_instrument *instrument, const sc_sample_data *sample);
 
+/** Appends `count` empty sample slots and returns the index of the first (-1 on failure), so
+ * that loaders decoding in parallel can copy each sample in as soon as it is decoded, with
+ * sc_instrument_set_sample_data, and free their own buffer at once. A region may name a slot
+ * only once it is set. [control] */
+int32_t sc_instrument_reserve_samples(sc_instrument *instrument, uint32_t count);
+
+/** Copies one sample into the reserved, still empty slot `index`. Calls for different slots
+ * may run at the same time on different threads (between reserve and the next call of any other
+ * sc_instrument_* function); false on bad arguments or out of memory. [control, any thread] */
+bool sc_instrument_set_sample_data(sc_instrument *instrument, uint32_t index,
+                                   const sc_sample_data *sample);
+
 /** sc_instrument_add_sample_data for planar float channels. [control] */
 int32_t sc_instrument_add_sample(sc_instrument *instrument, const float *const *channels,
                                  uint32_t channel_count, uint64_t frame_count, double sample_rate,

@@ -22,23 +22,23 @@ struct EngineInstrumentBuilder: ~Copyable {
   mutating func add(_ audio: DecodedAudio, source: String, streamKey: UInt64 = 0)
     throws(SamplerError) -> Int
   {
-    let loop = audio.loop
-    let streamed = streamKey != 0
-    let index: Int32 = audio.samples.withChannelPointers { format, channels in
-      var data = sc_sample_data(
-        format: format.core, channels: channels.baseAddress, channel_count: UInt32(channels.count),
-        frame_count: UInt64(streamed ? audio.fileFrameCount : audio.frameCount),
-        sample_rate: audio.sampleRate,
-        has_loop: loop != nil, loop_start: UInt64(loop?.start ?? 0),
-        loop_end: UInt64(max((loop?.end ?? 1) - 1, 0)),
-        resident_frames: streamed ? UInt64(audio.frameCount) : 0, stream_key: streamKey)
-      return sc_instrument_add_sample_data(pointer, &data)
-    }
-    guard index >= 0 else {
-      throw .sampleUnreadable(path: source, reason: "the engine refused the decoded audio")
-    }
-    return Int(index)
+    let index = Int(sc_instrument_reserve_samples(pointer, 1))
+    guard index >= 0 else { throw .outOfMemory(path: label) }
+    try slots.set(index, to: audio, source: source, streamKey: streamKey)
+    return index
   }
+
+  /// Appends `count` empty sample slots for `slots` to fill, and returns the first one's index.
+  mutating func reserveSamples(_ count: Int) throws(SamplerError) -> Int {
+    let first = sc_instrument_reserve_samples(pointer, UInt32(count))
+    guard first >= 0 else { throw .outOfMemory(path: label) }
+    return Int(first)
+  }
+
+  /// Fills reserved slots, from any thread, one slot per call: loaders copy each sample in as
+  /// soon as it is decoded and free their own buffer, so decoded copies never pile up (in glibc,
+  /// buffers freed on worker threads would otherwise stay resident at the top of their heaps).
+  var slots: SampleSlots { SampleSlots(instrument: pointer!) }
 
   /// Bytes of sample memory the instrument holds so far.
   var sampleBytes: UInt64 { sc_instrument_sample_bytes(pointer) }
@@ -89,6 +89,33 @@ extension SampleFormat {
     switch self {
     case .float32: return SC_SAMPLE_FLOAT32
     case .int16: return SC_SAMPLE_INT16
+    }
+  }
+}
+
+/// Writes decoded samples into an instrument's reserved slots; different slots may be written
+/// from different threads at once (`sc_instrument_set_sample_data`).
+struct SampleSlots: @unchecked Sendable {
+  let instrument: OpaquePointer
+
+  /// Copies `audio` into the empty slot `index`.
+  func set(_ index: Int, to audio: DecodedAudio, source: String, streamKey: UInt64 = 0)
+    throws(SamplerError)
+  {
+    let loop = audio.loop
+    let streamed = streamKey != 0
+    let stored: Bool = audio.samples.withChannelPointers { format, channels in
+      var data = sc_sample_data(
+        format: format.core, channels: channels.baseAddress, channel_count: UInt32(channels.count),
+        frame_count: UInt64(streamed ? audio.fileFrameCount : audio.frameCount),
+        sample_rate: audio.sampleRate,
+        has_loop: loop != nil, loop_start: UInt64(loop?.start ?? 0),
+        loop_end: UInt64(max((loop?.end ?? 1) - 1, 0)),
+        resident_frames: streamed ? UInt64(audio.frameCount) : 0, stream_key: streamKey)
+      return sc_instrument_set_sample_data(instrument, UInt32(index), &data)
+    }
+    guard stored else {
+      throw .sampleUnreadable(path: source, reason: "the engine refused the decoded audio")
     }
   }
 }

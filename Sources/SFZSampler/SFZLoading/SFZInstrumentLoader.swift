@@ -21,9 +21,10 @@ struct SFZInstrumentLoader {
   func load() throws(SamplerError) -> Result {
     let started = Date()
     let parsed = try parse()
-    var samples = InstrumentSamples(decoding: parsed.regions, streaming: streaming)
     var builder = try EngineInstrumentBuilder(label: url.path)
-    try samples.add(to: &builder, file: url.path, streamFiles: streamFiles)
+    var samples = try InstrumentSamples(
+      decoding: parsed.regions, streaming: streaming, into: &builder, file: url.path,
+      streamFiles: streamFiles)
     try checkBudget(Int(builder.sampleBytes), streamed: samples.streamedCount)
     let curveWarnings = addCurves(parsed.curves, to: &builder)
     let mapped = try mapRegions(parsed.regions, &samples, into: &builder)
