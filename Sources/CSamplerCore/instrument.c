@@ -135,6 +135,8 @@ int32_t sc_instrument_reserve_samples(sc_instrument *instrument, uint32_t count)
   if (!instrument || instrument->finalized || count > INT32_MAX - instrument->sample_count)
     return -1;
   uint32_t first = instrument->sample_count;
+  /* an instrument whose regions name no sample reserves none (and may have no array yet) */
+  if (count == 0) return (int32_t)first;
   if (!grow((void **)&instrument->samples, &instrument->sample_capacity, first + count,
             sizeof(sc_sample)))
     return -1;
