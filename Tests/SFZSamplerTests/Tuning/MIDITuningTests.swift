@@ -1,5 +1,6 @@
 import AudioTestSupport
 import Foundation
+import MIDITestSupport
 import SFZSampler
 import Testing
 
@@ -36,7 +37,7 @@ struct MIDITuningTests {
   @Test func realTimeSingleNoteChangeRetunesASoundingNoteAtItsFrame() throws {
     let sampler = try TuningRig.sineSampler()
     let change = 11_193  // not on a block or control-point boundary
-    let message = try decoded(MTSBytes.singleNote([(key: 69, cents: 6_937.5)]))
+    let message = try decoded(MTSBuilder.singleNote([(key: 69, cents: 6_937.5)]))
     #expect(message.kind == .singleNoteChange && message.isRealTime)
     #expect(message.keyTunings.count == 1)
     let out = render(
@@ -64,7 +65,7 @@ struct MIDITuningTests {
   @Test func nonRealTimeChangeLeavesSoundingNotesAlone() throws {
     let sampler = try TuningRig.sineSampler()
     let message = try decoded(
-      MTSBytes.singleNoteWithBank([(key: 69, cents: 6_950)], realTime: false))
+      MTSBuilder.singleNoteWithBank([(key: 69, cents: 6_950)], realTime: false))
     #expect(!message.isRealTime && message.bank == 0)
     let held = render(
       sampler, frames: 24_000,
@@ -86,7 +87,7 @@ struct MIDITuningTests {
     let sampler = try TuningRig.sineSampler()
     // 12-TET plus 7 cents per pitch class above C; key 64 untouched
     let offset = { (key: Int) in Double(key % 12) * 7 }
-    let bytes = MTSBytes.dump(name: "test dump", bank: bank) { key in
+    let bytes = MTSBuilder.dump(name: "test dump", bank: bank) { key in
       key == 64 ? nil : 100 * Double(key) + offset(key)
     }
     let message = try decoded(bytes)
@@ -102,7 +103,7 @@ struct MIDITuningTests {
   }
 
   @Test func malformedMessagesAreRefusedAndOthersAreNotTunings() throws {
-    var bytes = MTSBytes.dump(name: "x") { 100 * Double($0) }
+    var bytes = MTSBuilder.dump(name: "x") { 100 * Double($0) }
     bytes[bytes.count - 2] ^= 0x01
     #expect(
       throws: MIDITuningError.checksumMismatch(
@@ -111,10 +112,10 @@ struct MIDITuningTests {
       try MIDITuningMessage(systemExclusive: bytes)
     }
     // a checksum computed from the device ID on, leaving 7E out, is what some senders write
-    var lenient = MTSBytes.dump(name: "x") { 100 * Double($0) }
+    var lenient = MTSBuilder.dump(name: "x") { 100 * Double($0) }
     lenient[lenient.count - 2] ^= 0x7E
     #expect(try MIDITuningMessage(systemExclusive: lenient) != nil)
-    let short = Array(MTSBytes.singleNote([(key: 60, cents: 6_000)]).dropLast(2)) + [0xF7]
+    let short = Array(MTSBuilder.singleNote([(key: 60, cents: 6_000)]).dropLast(2)) + [0xF7]
     #expect(throws: MIDITuningError.wrongLength(subID: 2, expected: 12, actual: 11)) {
       try MIDITuningMessage(systemExclusive: short)
     }
@@ -131,7 +132,7 @@ struct MIDITuningTests {
 
   /// Hosts that receive SysEx on the render thread turn it into events without allocating.
   @Test func decodingIntoEventsAllocatesNothing() throws {
-    let bytes = MTSBytes.dump(name: "rt") { 100 * Double($0) + 3 }
+    let bytes = MTSBuilder.dump(name: "rt") { 100 * Double($0) + 3 }
     let events = UnsafeMutableBufferPointer<SamplerEvent>.allocate(capacity: 128)
     defer { events.deallocate() }
     var count = 0
