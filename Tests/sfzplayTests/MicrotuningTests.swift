@@ -144,6 +144,9 @@ struct MicrotuningTests {
     #expect(step.residuals[12_000]! < 1e-4)
     #expect(step.residuals[11_999]! > 3 * step.residuals[12_000]!)
     #expect(step.residuals[12_001]! > 3 * step.residuals[12_000]!)
+    print(
+      "sfzplay MTS change at frame 12000: residual \(step.residuals[12_000]!), one frame off "
+        + "\(min(step.residuals[11_999]!, step.residuals[12_001]!))")
   }
 
   @Test func refusedScaleAndMappingLinesNameFileAndLine() throws {
