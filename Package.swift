@@ -80,7 +80,7 @@ let package = Package(
       name: "SFZSamplerTests",
       dependencies: [
         "SFZSampler", "SFZ", "MIDIFile", "SongPlayback", "CSndfile", "CSamplerCore",
-        "AudioTestSupport",
+        "AudioTestSupport", "MIDITestSupport",
       ]
     ),
   ],

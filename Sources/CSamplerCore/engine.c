@@ -52,6 +52,7 @@ sc_engine *sc_engine_create(const sc_engine_config *config) {
   e->interpolate = sc_interpolator_select(config->portable_kernels);
   for (int ch = 0; ch < 16; ch++) sc_channel_reset(&e->channels[ch]);
   sc_tuning_reset(e->note_cents);
+  sc_tuning_exchange_init(&e->tuning_exchange);
   sc_random_seed(&e->rng_state, SC_RANDOM_SEED);
   e->params[SC_PARAM_MASTER_GAIN] = 1.0f;
   e->params[SC_PARAM_TEMPO] = 120.0f;
@@ -168,10 +169,7 @@ static void apply_event(sc_engine *e, const sc_event *ev) {
       if (ev->data1 == SC_PARAM_TEMPO && !(ev->number > 0.0f)) break; /* a tempo moves forward */
       e->params[ev->data1] = ev->number;
       break;
-    case SC_EVENT_NOTE_FREQUENCY:
-      if (ev->data1 < 128 && ev->number > 0.0f && isfinite(ev->number))
-        e->note_cents[ev->data1] = 1200.0 * log2(ev->number / 440.0) + 6900.0;
-      break;
+    case SC_EVENT_NOTE_FREQUENCY: sc_tuning_apply_event(e, ev); break;
     case SC_EVENT_SONG_POSITION:
       if (isfinite(ev->number) && ev->number >= 0.0f) e->beat = ev->number;
       break;
@@ -200,6 +198,7 @@ void sc_engine_render(sc_engine *e, uint32_t frames, const sc_event *events, uin
   memset(out_left, 0, frames * sizeof(float));
   memset(out_right, 0, frames * sizeof(float));
   adopt_pending(e);
+  sc_tuning_adopt(e);
   sc_event posted;
   /* a bounded share per block keeps a flood of posted events from making one block slow */
   uint32_t posted_limit = frames / SC_FRAMES_PER_POSTED_EVENT;

@@ -9,6 +9,7 @@
 #include "event_queue.h"
 #include "interpolate.h"
 #include "stream.h"
+#include "tuning.h"
 #include "voice.h"
 
 struct sc_engine {
@@ -23,6 +24,8 @@ struct sc_engine {
 
   sc_channel channels[16];
   double note_cents[128]; /* 100 * MIDI note in 12-TET, or the tuning given */
+  bool key_unmapped[128]; /* keys the tuning leaves without a pitch: they start no voice */
+  sc_tuning_exchange tuning_exchange;
   float params[SC_PARAM_COUNT];
   float steal_fade_step, swap_fade_step, smoothing;
 

@@ -72,10 +72,11 @@ static uint32_t start_regions(sc_engine *engine, const uint32_t *candidates, uin
   return started;
 }
 
-/* Starts the regions of the selection's key that answer; returns how many. */
+/* Starts the regions of the selection's key that answer; returns how many. A key the tuning
+ * leaves unmapped (a Scala keyboard mapping's 'x') sounds nothing, release samples included. */
 static uint32_t start_key(sc_engine *engine, const sc_selection *selection, double held_seconds) {
   const sc_instrument *instrument = engine->current;
-  if (!instrument) return 0;
+  if (!instrument || engine->key_unmapped[selection->key]) return 0;
   uint32_t first = instrument->key_first[selection->key];
   uint32_t count = instrument->key_first[selection->key + 1] - first;
   return start_regions(engine, &instrument->key_regions[first], count, selection, held_seconds);

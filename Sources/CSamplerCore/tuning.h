@@ -1,9 +1,38 @@
-/* tuning.h - the pitch of each MIDI note, 12-TET or as the host retunes it (tuning.c). */
+/* tuning.h - the pitch of each MIDI note, 12-TET or as the host retunes it, and which keys the
+ * tuning leaves unmapped (tuning.c). */
 #ifndef SC_TUNING_H
 #define SC_TUNING_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "sampler_core.h"
+
+/* One whole tuning: cents above MIDI note 0 of 12-TET per key, and the keys that play nothing. */
+typedef struct sc_tuning_table {
+  double cents[128];
+  bool unmapped[128];
+} sc_tuning_table;
+
+/* A triple buffer that hands whole tables from the control thread to the render thread without
+ * either waiting: each side owns one slot, and they swap the third through `middle`. */
+typedef struct sc_tuning_exchange {
+  sc_tuning_table slots[3];
+  uint32_t back;           /* the control thread's slot */
+  uint32_t front;          /* the render thread's */
+  _Atomic uint32_t middle; /* the slot between them, with SC_TUNING_FRESH while not yet taken */
+} sc_tuning_exchange;
 
 void sc_tuning_reset(double note_cents[128]);
 /* 100 x the note's pitch in 12-TET semitones at `key`, interpolated between keys. */
 double sc_tuning_cents(const double note_cents[128], double key);
+
+/* [control] */
+void sc_tuning_exchange_init(sc_tuning_exchange *exchange);
+/* [render] An SC_EVENT_NOTE_FREQUENCY event. */
+void sc_tuning_apply_event(sc_engine *engine, const sc_event *event);
+/* [render] Takes the table sc_engine_set_tuning handed over, if there is a new one. */
+void sc_tuning_adopt(sc_engine *engine);
 
 #endif

@@ -30,6 +30,9 @@ public struct MIDIFile: Sendable {
   public let events: [MIDITimedEvent]
   /// Every Set Tempo event of every track, sorted by tick (SMPTE files list them but ignore them).
   public let tempoChanges: [MIDITempoChange]
+  /// Every complete SysEx message of every track (messages sent in parts put back together),
+  /// sorted by tick; ties keep track order, then file order.
+  public let systemExclusive: [MIDISystemExclusive]
   /// Time of the last event of the song, End-of-Track events included.
   public let duration: Double
   /// Non-fatal problems, each as `file: byte N: message`; empty for a clean file.
@@ -64,6 +67,7 @@ public struct MIDIFile: Sendable {
     division = header.division
     events = song.events
     tempoChanges = song.tempoChanges
+    systemExclusive = song.systemExclusive
     duration = song.duration
     warnings = log.all
   }

@@ -31,6 +31,10 @@ extension MIDITimedEvent {
   /// let frame = event.frame(atSampleRate: 48_000)  // 0.5 s -> 24000
   /// ```
   public func frame(atSampleRate sampleRate: Double) -> Int {
+    Self.frame(seconds: seconds, sampleRate: sampleRate)
+  }
+
+  static func frame(seconds: Double, sampleRate: Double) -> Int {
     let exact = (seconds * sampleRate).rounded()
     if exact.isNaN || exact <= 0 { return 0 }
     return exact < 0x1p63 ? Int(exact) : Int.max

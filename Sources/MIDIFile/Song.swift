@@ -3,6 +3,7 @@
 struct Song {
   var events: [MIDITimedEvent]
   var tempoChanges: [MIDITempoChange]
+  var systemExclusive: [MIDISystemExclusive]
   var duration: Double
 
   init(tracks: [ParsedTrack], format: Int, division: Division) {
@@ -27,6 +28,17 @@ struct Song {
       return MIDITimedEvent(
         seconds: tempoMap.seconds(atTick: event.tick), tick: event.tick, track: event.track,
         message: event.message)
+    }
+    let messages = zip(starts, tracks).enumerated().flatMap { index, pair in
+      pair.1.systemExclusive.map { (tick: pair.0 + $0.tick, track: index, message: $0) }
+    }
+    systemExclusive = messages.indices.sorted {
+      (messages[$0].tick, $0) < (messages[$1].tick, $1)
+    }.map { index in
+      let (tick, track, message) = messages[index]
+      return MIDISystemExclusive(
+        seconds: tempoMap.seconds(atTick: tick), tick: tick, track: track,
+        fileOffset: message.offset, bytes: message.bytes)
     }
     tempoChanges = changes.map {
       MIDITempoChange(

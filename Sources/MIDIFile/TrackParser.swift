@@ -1,4 +1,5 @@
-/// The channel events and tempo changes of one `MTrk` chunk, with ticks local to the track.
+/// The channel events, tempo changes and SysEx messages of one `MTrk` chunk, with ticks local
+/// to the track.
 struct ParsedTrack {
   struct Event {
     var tick: Int
@@ -12,6 +13,7 @@ struct ParsedTrack {
 
   var events: [Event] = []
   var tempoChanges: [TempoChange] = []
+  var systemExclusive: [SystemExclusiveAssembler.Message] = []
   /// Tick of the End-of-Track event, or of the last complete event when that is missing.
   var endTick = 0
 }
@@ -36,6 +38,8 @@ enum TrackParser {
     } catch {
       warnings.add(error)
     }
+    state.sysex.finish(file: cursor.file, warnings: &warnings)
+    state.parsed.systemExclusive = state.sysex.complete
     return state.parsed
   }
 
@@ -45,6 +49,7 @@ enum TrackParser {
     var parsed = ParsedTrack()
     var tick = 0
     var runningStatus: UInt8?
+    var sysex = SystemExclusiveAssembler()
 
     init(cursor: ByteCursor, track: Int) {
       self.cursor = cursor
@@ -83,6 +88,9 @@ enum TrackParser {
         case 0xF0, 0xF7:
           let length = try cursor.readVariableLength(eventStart: eventStart)
           try cursor.skip(length, eventStart: eventStart)
+          sysex.add(
+            status: status, body: cursor.bytes[cursor.position - length..<cursor.position],
+            tick: eventTick, offset: statusOffset, file: cursor.file, warnings: &warnings)
         default:
           try cursor.skip(Self.systemDataLength(status), eventStart: eventStart)
           warnings.add(

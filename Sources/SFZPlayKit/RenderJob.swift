@@ -18,17 +18,23 @@ struct RenderJob {
   var gainDecibels: Double
   var isStrict: Bool
   var isQuiet: Bool
+  /// `--tuning` and `--kbm`: a Scala scale and the keyboard mapping that lays it on the keys.
+  var scale: GivenPath?
+  var keyboardMapping: GivenPath?
 
   /// Renders and returns the summary, printing warnings and progress in `context`; on failure
   /// nothing is left at `output` that was not there before.
   func run(in context: RunContext) throws(SFZPlayError) -> RenderSummary {
-    for (input, role) in [(instrument, "instrument"), (song, "MIDI")] {
+    let tuningFiles = [(scale, "scale"), (keyboardMapping, "keyboard mapping")].compactMap {
+      file, role in file.map { ($0, role) }
+    }
+    for (input, role) in [(instrument, "instrument"), (song, "MIDI")] + tuningFiles {
       var isFolder: ObjCBool = false
       guard FileManager.default.fileExists(atPath: input.path, isDirectory: &isFolder),
         !isFolder.boolValue
       else { throw .missingInput(path: input.text, role: role) }
     }
-    try InputGuard.check(output: output, against: [song, instrument])
+    try InputGuard.check(output: output, against: [song, instrument] + tuningFiles.map(\.0))
     let temporary = try TemporaryOutput(
       finalPath: output, removesOnSignal: context.removesTemporaryFileOnSignal)
     do {
@@ -51,6 +57,7 @@ struct RenderJob {
       throw .song(error)
     }
     try checkLength(of: midi)
+    let tuning = try loadTuning()
     let sampler = Sampler(
       sampleRate: Double(settings.sampleRate), maximumPolyphony: polyphony, quality: quality,
       streaming: streaming)
@@ -65,8 +72,12 @@ struct RenderJob {
     }
     // Only the loaded instrument knows its includes and samples.
     try InputGuard.check(output: output, against: report.sourceFiles.map(context.resolve))
-    try check(report, songWarnings: midi.warnings, printing: context.printError)
+    let songWarnings =
+      midi.warnings + EventSchedule.tuningProblems(in: midi, file: song.url.lastPathComponent)
+    try check(report, songWarnings: songWarnings, printing: context.printError)
     sampler.masterVolume = Levels.linear(decibels: gainDecibels)
+    // taken whole by the first render call, before the song's first event
+    if let tuning { sampler.tuning = tuning }
 
     let schedule = EventSchedule.make(song: midi, sampleRate: settings.sampleRate)
     let writer = try AudioFileWriter(
@@ -107,6 +118,17 @@ struct RenderJob {
     }
     for warning in songWarnings {
       printError("sfzplay: warning: \(warning)")
+    }
+  }
+
+  /// The `--tuning` scale laid on the keys by the `--kbm` mapping (Scala's default without one);
+  /// nil when no scale was given.
+  private func loadTuning() throws(SFZPlayError) -> Tuning? {
+    guard let scale else { return nil }
+    do {
+      return try Tuning(scalaFile: scale.url, keyboardMappingFile: keyboardMapping?.url)
+    } catch {
+      throw .tuning(error)
     }
   }
 

@@ -15,7 +15,8 @@ public struct SFZPlay: ParsableCommand {
       After the last event the output rings out until it stays below -90 dBFS for 100 ms, no \
       voice sounds, or --tail seconds have passed. The same inputs always give the same bytes. \
       The file is written under a temporary name and renamed at the end, so a failed or \
-      interrupted render leaves any earlier file untouched.
+      interrupted render leaves any earlier file untouched. MIDI Tuning Standard SysEx in the \
+      song (bulk dumps, single note changes) retune keys on their exact frames.
 
       Examples:
         Render song.mid to song.wav (24-bit, 48 kHz):
@@ -26,6 +27,10 @@ public struct SFZPlay: ParsableCommand {
           sfzplay strings.sfz song.mid --quality sinc --gain -6 --bit-depth 32f -o mix.wav
         A multi-gigabyte library, streamed from disk with 16,384 frames of each sample loaded:
           sfzplay grand.sfz song.mid --stream --preload 16384
+        19-tone equal temperament from a Scala scale, its 1/1 on middle C at 261.63 Hz:
+          sfzplay piano.sfz song.mid --tuning 19-edo.scl
+        A just scale laid on the keys by a Scala keyboard mapping (unmapped keys stay silent):
+          sfzplay piano.sfz song.mid --tuning just.scl --kbm a440.kbm
         List an instrument's regions, samples and problems:
           sfzplay --check piano.sfz
         Render the bundled demo to sfzplay-demo.wav:
@@ -113,6 +118,26 @@ public struct SFZPlay: ParsableCommand {
       valueName: "mb"))
   var memoryBudget = 128
 
+  @Option(
+    help: ArgumentHelp(
+      "Tune the keys to a Scala scale (.scl) instead of 12-tone equal temperament.",
+      discussion: """
+        Without --kbm the scale's 1/1 is on middle C (key 60) at its 12-TET pitch, one degree \
+        per key, as Scala does by default.
+        """,
+      valueName: "file.scl"))
+  var tuning: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Lay the --tuning scale on the keys with a Scala keyboard mapping (.kbm).",
+      discussion: """
+        It gives the reference key and frequency, the key of the 1/1, and which scale degree \
+        each key plays; keys it marks x play nothing.
+        """,
+      valueName: "file.kbm"))
+  var kbm: String?
+
   @Flag(help: "Treat warnings (unknown opcodes, missing samples, MIDI faults) as errors.")
   var strict = false
 
@@ -151,6 +176,9 @@ public struct SFZPlay: ParsableCommand {
     }
     if instrument != nil && song == nil {
       throw ValidationError("missing the MIDI file after the instrument")
+    }
+    if kbm != nil && tuning == nil {
+      throw ValidationError("--kbm lays a scale on the keys: give the scale with --tuning too")
     }
     if case .failure(let problem) = OutputFormat.make(path: outputPath, depth: bitDepth) {
       throw ValidationError(problem.description)
@@ -229,8 +257,8 @@ public struct SFZPlay: ParsableCommand {
       output: context.resolve(destination), format: format,
       settings: RenderSettings(sampleRate: sampleRate, blockSize: blockSize, tailSeconds: tail),
       polyphony: polyphony, quality: quality, streaming: streamingSettings,
-      gainDecibels: gain, isStrict: strict,
-      isQuiet: quiet)
+      gainDecibels: gain, isStrict: strict, isQuiet: quiet,
+      scale: tuning.map(context.resolve), keyboardMapping: kbm.map(context.resolve))
     let summary = try job.run(in: context)
     if !quiet { context.printOutput("sfzplay: \(summary.line)") }
     let warnings = [summary.silencedWarning, summary.streamingWarning, summary.clippingWarning]

@@ -19,6 +19,8 @@ public enum SFZPlayError: Error, CustomStringConvertible {
   case song(MIDIFileError)
   /// The instrument could not be loaded.
   case instrument(SamplerError)
+  /// The `--tuning` scale or `--kbm` keyboard mapping was refused (the message names its line).
+  case tuning(TuningFileError)
   /// The instrument has errors (malformed headers or directives); `first` names file and line.
   case instrumentErrors(first: String, more: Int)
   /// The instrument loaded, but none of its regions can play.
@@ -49,6 +51,8 @@ public enum SFZPlayError: Error, CustomStringConvertible {
     case .song(let error):
       return error.description
     case .instrument(let error):
+      return error.description
+    case .tuning(let error):
       return error.description
     case .instrumentErrors(let first, let more):
       return first + Self.andMore(more, "error")

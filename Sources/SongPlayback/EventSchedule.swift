@@ -16,7 +16,8 @@ public struct ScheduledEvent: Sendable {
 }
 
 /// Turns a MIDI file into sampler events on exact output frames: all 16 channels, every channel
-/// message kind, and the song's tempo map.
+/// message kind, the song's tempo map, and its MIDI Tuning Standard SysEx (bulk dumps and single
+/// note changes, `MIDITuningMessage`).
 ///
 /// ```swift
 /// var cursor = EventCursor(EventSchedule.make(song: try MIDIFile(contentsOf: url), sampleRate: 48_000))
@@ -27,7 +28,9 @@ public struct ScheduledEvent: Sendable {
 public enum EventSchedule {
   /// Events in time order. Each frame is the event's exact time times the rate, rounded: blocks
   /// are cut around them later, never the other way round. `transpose` shifts every note by that
-  /// many semitones (clamped to 0...127), to fit a song to an instrument's range.
+  /// many semitones (clamped to 0...127), to fit a song to an instrument's range; tunings stay on
+  /// the keys the song gives them. Tuning messages the sampler refuses are left out
+  /// (`tuningProblems` lists them).
   public static func make(song: MIDIFile, sampleRate: Int, transpose: Int = 0) -> [ScheduledEvent] {
     // The song's tempo reaches the instrument too (lobpm/hibpm, sync_beats); a tempo change
     // sorts before the notes of its frame.
@@ -36,14 +39,34 @@ public enum EventSchedule {
         frame: Int((change.seconds * Double(sampleRate)).rounded()),
         event: .tempo(bpm: 60_000_000 / Double(change.microsecondsPerQuarter)))
     }
+    // A key's tuning, too, sorts before the notes of its frame.
+    let tunings = song.systemExclusive.flatMap { message in
+      let frame = message.frame(atSampleRate: Double(sampleRate))
+      let tuning = try? MIDITuningMessage(systemExclusive: message.bytes)
+      return (tuning?.events() ?? []).map { ScheduledEvent(frame: frame, event: $0) }
+    }
     let messages = song.events.map { timed in
       ScheduledEvent(
         frame: timed.frame(atSampleRate: Double(sampleRate)),
         event: samplerEvent(timed.message, transpose: transpose))
     }
-    return (tempos + messages).enumerated()
+    return (tempos + tunings + messages).enumerated()
       .sorted { ($0.element.frame, $0.offset) < ($1.element.frame, $1.offset) }
       .map(\.element)
+  }
+
+  /// The song's MIDI Tuning Standard messages that `make` leaves out because the sampler refuses
+  /// them (malformed, a wrong checksum, scale/octave tunings), each as `file: byte N: reason`
+  /// with `file` the name to show for the song.
+  public static func tuningProblems(in song: MIDIFile, file: String) -> [String] {
+    song.systemExclusive.compactMap { message -> String? in
+      do throws(MIDITuningError) {
+        _ = try MIDITuningMessage(systemExclusive: message.bytes)
+        return nil
+      } catch {
+        return "\(file): byte \(message.fileOffset): \(error.description); ignored"
+      }
+    }
   }
 
   /// The sampler event for one MIDI channel message, its note moved by `transpose` semitones.

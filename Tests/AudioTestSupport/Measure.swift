@@ -45,6 +45,34 @@ public enum Measure {
     return track
   }
 
+  /// The frame at which a sine that starts at phase 0 on frame `start` at `before` Hz went on at
+  /// `after` Hz with its phase unbroken (a retuned note), found as the candidate in `candidates`
+  /// whose model fits `signal` best over `window` (least squares, its level fitted too). Also
+  /// returns each candidate's residual RMS relative to the signal's, to show how clearly the
+  /// best one wins.
+  public static func frequencyStep(
+    _ signal: [Float], sampleRate: Double, start: Int, before: Double, after: Double,
+    candidates: ClosedRange<Int>, window: Range<Int>
+  ) -> (frame: Int, residuals: [Int: Double]) {
+    var residuals: [Int: Double] = [:]
+    for change in candidates {
+      let model = window.map { n -> Double in
+        let seconds =
+          n < change
+          ? Double(n - start) * before
+          : Double(change - start) * before + Double(n - change) * after
+        return sin(2 * Double.pi * seconds / sampleRate)
+      }
+      let measured = window.map { Double(signal[$0]) }
+      let gain =
+        zip(model, measured).reduce(0) { $0 + $1.0 * $1.1 } / model.reduce(0) { $0 + $1 * $1 }
+      let error = zip(model, measured).reduce(0) { $0 + pow($1.1 - gain * $1.0, 2) }
+      residuals[change] = sqrt(error / measured.reduce(0) { $0 + $1 * $1 })
+    }
+    let best = residuals.min { $0.value < $1.value }!.key
+    return (best, residuals)
+  }
+
   /// The distance in cents from `expected` to `measured`.
   public static func cents(_ measured: Double, from expected: Double) -> Double {
     1200 * log2(measured / expected)

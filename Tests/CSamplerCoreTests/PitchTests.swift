@@ -56,4 +56,39 @@ struct PitchTests {
     let measured = Measure.frequency(out.left, sampleRate: 48_000, in: 1_000..<23_000)
     #expect(abs(Measure.cents(measured, from: 520)) < 0.5)
   }
+
+  /// A whole tuning handed over from the control thread (sc_engine_set_tuning) is taken at the
+  /// start of the next render call: the held note moves to its key's new pitch there, and a key
+  /// left unmapped (a Scala keyboard mapping's x) starts nothing, its release samples included.
+  @Test func wholeTuningRetunesHeldNotesAndSilencesUnmappedKeys() {
+    let harness = CoreHarness()
+    let sine = Synth.sine(frequency: 440, sampleRate: 48_000, frames: 48_000)
+    harness.load(
+      samples: [([sine], 48_000, nil)],
+      regions: [
+        { r in r.pitch_keycenter = 69 },
+        { r in
+          r.pitch_keycenter = 69
+          r.trigger = SC_TRIGGER_RELEASE
+        },
+      ])
+    let first = harness.render(frames: 12_000, events: [Event.noteOn(69)])
+    #expect(
+      abs(
+        Measure.cents(
+          Measure.frequency(first.left, sampleRate: 48_000, in: 500..<12_000), from: 440)) < 0.5)
+    var cents = (0..<128).map { 100 * Double($0) }
+    cents[69] = 6_925
+    var mapped = [Bool](repeating: true, count: 128)
+    mapped[70] = false
+    sc_engine_set_tuning(harness.engine, cents, mapped)
+    let second = harness.render(frames: 12_000)
+    let moved = Measure.frequency(second.left, sampleRate: 48_000, in: 0..<12_000)
+    #expect(abs(Measure.cents(moved, from: 440 * pow(2, 25.0 / 1_200))) < 0.5, "\(moved) Hz")
+    let started = harness.stats.notes_started
+    _ = harness.render(
+      frames: 4_800,
+      events: [Event.noteOff(69), Event.noteOn(70, at: 2_400), Event.noteOff(70, at: 3_600)])
+    #expect(harness.stats.notes_started == started + 1, "only 69's release sample started")
+  }
 }

@@ -71,4 +71,52 @@ struct RealTimeSafetyTests {
     #expect(h.stats.peak_voices >= 32, "the engine was busy")
     #expect(h.stats.voices_stolen > 0, "stealing was exercised")
   }
+
+  @Test("render calls that retune sounding keys and take whole tunings allocate nothing")
+  func retuningAllocatesNothing() {
+    let h = CoreHarness(sampleRate: 48_000, blockSize: 256, voices: 32)
+    let sine = (0..<48_000).map { Float(sin(Double($0) * 0.05)) }
+    h.load(samples: [([sine], 48_000, 1_000...40_000)]) { r in r.loop_mode = SC_LOOP_SUSTAIN }
+    let rounds = 2_000
+    let perBlock = 4
+    let events = UnsafeMutablePointer<sc_event>.allocate(capacity: rounds * perBlock)
+    let cents = UnsafeMutablePointer<Double>.allocate(capacity: 128)
+    let mapped = UnsafeMutablePointer<Bool>.allocate(capacity: 128)
+    let left = UnsafeMutablePointer<Float>.allocate(capacity: 256)
+    let right = UnsafeMutablePointer<Float>.allocate(capacity: 256)
+    defer {
+      events.deallocate()
+      cents.deallocate()
+      mapped.deallocate()
+      left.deallocate()
+      right.deallocate()
+    }
+    for key in 0..<128 {
+      cents[key] = 100 * Double(key) * 19 / 12
+      mapped[key] = key % 3 != 0
+    }
+    for i in 0..<rounds {
+      let key = UInt8(40 + i % 40)
+      let retune = sc_event(
+        frame: 100, type: UInt8(SC_EVENT_NOTE_FREQUENCY.rawValue), channel: 0, data1: key,
+        data2: UInt8(SC_TUNING_RETUNE_SOUNDING), value: 0, number: Float(200 + i % 300))
+      let block = [
+        Event.noteOn(key, at: 10), retune, Event.noteOff(UInt8(40 + (i + 20) % 40), at: 150),
+        Event.noteOn(key &+ 1, at: 200),
+      ]
+      (events + i * perBlock).initialize(from: block, count: perBlock)
+    }
+    let engine = h.engine
+    let allocations = ThreadAllocations.measure {
+      var i = 0
+      while i < rounds {
+        // a whole table every few blocks, as a host switching scales would hand over
+        if i % 7 == 0 { sc_engine_set_tuning(engine, cents, mapped) }
+        sc_engine_render(engine, 256, events + i * perBlock, UInt32(perBlock), left, right)
+        i += 1
+      }
+    }
+    #expect(allocations == 0, "\(allocations) allocations in \(rounds) render calls")
+    #expect(h.stats.peak_voices >= 16, "the engine was busy")
+  }
 }

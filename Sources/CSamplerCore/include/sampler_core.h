@@ -598,9 +598,23 @@ typedef enum sc_event_type {
   SC_EVENT_CHANNEL_PRESSURE = 5, /**< data1 pressure */
   SC_EVENT_POLY_PRESSURE = 6,    /**< data1 key, data2 pressure */
   SC_EVENT_PARAMETER = 7,        /**< data1 an sc_param, number the value */
-  SC_EVENT_NOTE_FREQUENCY = 8,   /**< data1 key, number its frequency in Hz (microtuning) */
+  SC_EVENT_NOTE_FREQUENCY = 8,   /**< data1 key, number its frequency in Hz (microtuning), data2
+                                      SC_TUNING_RETUNE_SOUNDING or 0; maps an unmapped key */
   SC_EVENT_SONG_POSITION = 9     /**< number: the host's song position in beats at this frame */
 } sc_event_type;
+
+/** SC_EVENT_NOTE_FREQUENCY's data2 flag: notes sounding on the key move to its new pitch at the
+ * event's frame (a real-time MIDI Tuning Standard change); without it only later notes do. */
+#define SC_TUNING_RETUNE_SOUNDING 1
+
+/**
+ * Replaces the whole tuning: `cents[n]` is key n's pitch in cents above MIDI note 0 of 12-TET
+ * (100 n in 12-TET, A4 = 6900 = 440 Hz), and a key whose `mapped[n]` is false (or whose cents are
+ * not finite) starts no voice. The render thread takes the latest table at the start of its next
+ * render call, before the posted events, and moves the notes sounding on every key to the new
+ * pitch. Neither thread waits for the other. [control]
+ */
+void sc_engine_set_tuning(sc_engine *engine, const double cents[128], const bool mapped[128]);
 
 /** Engine-wide parameters, set with an SC_EVENT_PARAMETER event. */
 typedef enum sc_param {

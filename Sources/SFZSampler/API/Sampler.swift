@@ -36,11 +36,12 @@ public final class Sampler: @unchecked Sendable {
   public let streaming: StreamingSettings
 
   let engine: EngineHandle
-  /// Guards `samples`, `keyFrequencies` and `settings`: every public call may come from any
+  /// Guards `samples`, `currentTuning` and `settings`: every public call may come from any
   /// thread. Taken before the engine's own producer lock, never after it.
   let lock = NSLock()
   private var samples: [LoadedSample] = []
-  private var keyFrequencies = Tuning.equalTemperament
+  /// The tuning the control thread last gave the engine (Sampler+Tuning.swift).
+  var currentTuning = Tuning.equalTemperament
 
   /// Engine-wide settings; read and written under `lock` (see Sampler+Settings.swift).
   var settings = SamplerSettings()
@@ -151,7 +152,9 @@ public final class Sampler: @unchecked Sendable {
   /// - Returns: false when memory ran out building the map; the previous instrument plays on.
   @discardableResult
   public func buildSimpleKeyMap() -> Bool {
-    let (current, frequencies) = lock.withLock { (samples, keyFrequencies) }
+    let (current, tuning) = lock.withLock { (samples, currentTuning) }
+    // a key the tuning leaves unmapped plays nothing; it is mapped as in 12-TET
+    let frequencies = (0..<128).map { tuning.frequency(ofKey: $0) ?? Tuning.frequency(ofNote: $0) }
     return install(
       current, entries: KeyMap.nearest(current.map(\.descriptor), keyFrequencies: frequencies))
   }
@@ -260,15 +263,6 @@ public final class Sampler: @unchecked Sendable {
   /// when the key is released (false, the default).
   public func setLoop(thruRelease: Bool) {
     engine.post(SamplerEvent.parameter(SC_PARAM_LOOP_THRU_RELEASE, thruRelease ? 1 : 0).raw)
-  }
-
-  /// Sets the frequency a key plays at (microtuning); keys default to 12-TET with A4 = 440 Hz.
-  public func setNoteFrequency(noteNumber: UInt8, frequency: Double) {
-    guard noteNumber < 128, frequency > 0, frequency.isFinite else { return }
-    lock.withLock {
-      keyFrequencies[Int(noteNumber)] = frequency
-      engine.post(SamplerEvent.noteFrequency(key: noteNumber, hertz: Float(frequency)).raw)
-    }
   }
 
   // MARK: Rendering

@@ -89,7 +89,9 @@ public struct SamplerEvent: Sendable {
     Self(SC_EVENT_PARAMETER, frame: 0, channel: 0, data1: UInt8(parameter.rawValue), number: value)
   }
 
-  static func noteFrequency(key: UInt8, hertz: Float) -> Self {
-    Self(SC_EVENT_NOTE_FREQUENCY, frame: 0, channel: 0, data1: key & 127, number: hertz)
+  static func noteFrequency(key: UInt8, hertz: Float, retunes: Bool, frame: Int) -> Self {
+    Self(
+      SC_EVENT_NOTE_FREQUENCY, frame: frame, channel: 0, data1: key & 127,
+      data2: retunes ? UInt8(SC_TUNING_RETUNE_SOUNDING) : 0, number: hertz)
   }
 }
