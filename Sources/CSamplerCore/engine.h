@@ -25,6 +25,9 @@ struct sc_engine {
   double note_cents[128]; /* 100 * MIDI note in 12-TET, or the tuning given */
   float params[SC_PARAM_COUNT];
   float steal_fade_step, swap_fade_step, smoothing;
+  /* the note whose voices are being started: its id and expression, neutral for a plain
+   * note-on (note_expression.c) */
+  sc_voice_note note_start;
 
   sc_sinc_table sinc;
   sc_interpolate_fn interpolate;
