@@ -26,6 +26,8 @@ public struct SFZPlay: ParsableCommand {
           sfzplay strings.sfz song.mid --quality sinc --gain -6 --bit-depth 32f -o mix.wav
         A multi-gigabyte library, streamed from disk with 16,384 frames of each sample loaded:
           sfzplay grand.sfz song.mid --stream --preload 16384
+        An MPE performance recorded without its configuration message:
+          sfzplay synth.sfz seaboard.mid --mpe
         List an instrument's regions, samples and problems:
           sfzplay --check piano.sfz
         Render the bundled demo to sfzplay-demo.wav:
@@ -112,6 +114,19 @@ public struct SFZPlay: ParsableCommand {
       "Size in MB of sample files above which an instrument streams (16...1048576).",
       valueName: "mb"))
   var memoryBudget = 128
+
+  @Flag(
+    help: ArgumentHelp(
+      "Play the song as MPE from the start: a lower zone, member channels 2...16.",
+      discussion: """
+        Without it a song plays as MPE from its first MPE Configuration Message (RPN 6 on \
+        channel 1 or 16), in the zones that sets up; otherwise as plain MIDI. In MPE each note \
+        has its member channel's pitch bend (48 semitones unless RPN 0 says otherwise), pressure \
+        (read by _chanaft and _polyaft opcodes) and CC74 (its filters' cutoff, 2400 cents at \
+        127) to itself, and channel 1's messages apply to every note; the instrument's bend_up \
+        and bend_down apply outside the zones.
+        """))
+  var mpe = false
 
   @Flag(help: "Treat warnings (unknown opcodes, missing samples, MIDI faults) as errors.")
   var strict = false
@@ -229,6 +244,7 @@ public struct SFZPlay: ParsableCommand {
       output: context.resolve(destination), format: format,
       settings: RenderSettings(sampleRate: sampleRate, blockSize: blockSize, tailSeconds: tail),
       polyphony: polyphony, quality: quality, streaming: streamingSettings,
+      mpeZones: mpe ? .lowerZone : .none,
       gainDecibels: gain, isStrict: strict,
       isQuiet: quiet)
     let summary = try job.run(in: context)

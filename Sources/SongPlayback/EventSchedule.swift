@@ -27,8 +27,12 @@ public struct ScheduledEvent: Sendable {
 public enum EventSchedule {
   /// Events in time order. Each frame is the event's exact time times the rate, rounded: blocks
   /// are cut around them later, never the other way round. `transpose` shifts every note by that
-  /// many semitones (clamped to 0...127), to fit a song to an instrument's range.
-  public static func make(song: MIDIFile, sampleRate: Int, transpose: Int = 0) -> [ScheduledEvent] {
+  /// many semitones (clamped to 0...127), to fit a song to an instrument's range. A song plays in
+  /// MPE from its first MPE Configuration Message on, or from the start in `mpeZones`
+  /// (`applyingMPE`).
+  public static func make(
+    song: MIDIFile, sampleRate: Int, transpose: Int = 0, mpeZones: MPEZoneLayout = .none
+  ) -> [ScheduledEvent] {
     // The song's tempo reaches the instrument too (lobpm/hibpm, sync_beats); a tempo change
     // sorts before the notes of its frame.
     let tempos = song.tempoChanges.map { change in
@@ -41,9 +45,10 @@ public enum EventSchedule {
         frame: timed.frame(atSampleRate: Double(sampleRate)),
         event: samplerEvent(timed.message, transpose: transpose))
     }
-    return (tempos + messages).enumerated()
+    let ordered = (tempos + messages).enumerated()
       .sorted { ($0.element.frame, $0.offset) < ($1.element.frame, $1.offset) }
       .map(\.element)
+    return applyingMPE(ordered, zones: mpeZones)
   }
 
   /// The sampler event for one MIDI channel message, its note moved by `transpose` semitones.
