@@ -77,7 +77,7 @@ extension MPEReceiver {
         events.append(
           .controlChange(controller: controller, value: 0, channel: channel, frame: frame))
       }
-      notes.removeAll { $0.channel == channel }
+      removeNotes { $0.channel == channel }
       channels[Int(channel)] = ChannelState()
     }
     zones = layout

@@ -37,8 +37,9 @@ import CSamplerCore
 /// 2.1) sets up or changes a zone, whatever `zones` was; every channel that joins or leaves a
 /// zone has its notes stopped and its controllers reset (section 2.1.4).
 ///
-/// It allocates only while more notes are held than ever before, so after a warm-up it can run
-/// on the audio thread when `events` has room reserved.
+/// It allocates only while more notes are held than ever before and when the zones change, so
+/// after a warm-up it can run on the audio thread when `events` has room reserved (a test
+/// counts the allocations).
 ///
 /// ```swift
 /// var mpe = MPEReceiver(zones: .lowerZone)
@@ -120,15 +121,15 @@ public struct MPEReceiver: Sendable {
     case SC_EVENT_NOTE_ON.rawValue where raw.data2 > 0:
       noteOn(event, role: role, into: &events)
     case SC_EVENT_NOTE_ON.rawValue, SC_EVENT_NOTE_OFF.rawValue:
-      notes.removeAll { $0.channel == channel && $0.key == raw.data1 }
+      removeNotes { $0.channel == channel && $0.key == raw.data1 }
       events.append(event)
     case SC_EVENT_PITCH_BEND.rawValue:
       bend(raw.value, role: role, channel: channel, event, into: &events)
     case SC_EVENT_CHANNEL_PRESSURE.rawValue:
       guard case .member = role else { return spread(event, over: role, into: &events) }
       channels[Int(channel)].pressure = raw.data1
-      for note in notes where note.channel == channel {
-        events.append(pressure(of: note, at: event.frame))
+      forNotes(where: { $0.channel == channel }, into: &events) {
+        pressure(of: $0, at: event.frame)
       }
     case SC_EVENT_CONTROL_CHANGE.rawValue:
       control(event, role: role, into: &events)
@@ -146,7 +147,7 @@ public struct MPEReceiver: Sendable {
   ) {
     let raw = event.raw
     let channel = raw.channel & 15
-    notes.removeAll { $0.channel == channel && $0.key == raw.data1 }
+    removeNotes { $0.channel == channel && $0.key == raw.data1 }
     let note = Note(channel: channel, key: raw.data1, id: nextID)
     nextID = nextID == .max ? Self.firstID : nextID + 1
     notes.append(note)
@@ -202,8 +203,36 @@ public struct MPEReceiver: Sendable {
   func repitch(
     where belongs: (Note) -> Bool, at frame: Int, into events: inout [SamplerEvent]
   ) {
-    for note in notes where belongs(note) {
-      events.append(.notePitch(noteID: note.id, cents: pitchCents(of: note), frame: frame))
+    forNotes(where: belongs, into: &events) {
+      .notePitch(noteID: $0.id, cents: pitchCents(of: $0), frame: frame)
+    }
+  }
+
+  /// Forgets the notes that are `gone`, keeping the others in order.
+  mutating func removeNotes(where gone: (Note) -> Bool) {
+    var kept = 0
+    var index = 0
+    while index < notes.count {
+      if !gone(notes[index]) {
+        notes[kept] = notes[index]
+        kept += 1
+      }
+      index += 1
+    }
+    while notes.count > kept { notes.removeLast() }
+  }
+
+  /// Appends `make(note)` for every held note that `belongs`. Index loops, here and in
+  /// `removeNotes` and `spread`: hosts run this on the audio thread, and in an unoptimised build
+  /// a for-in loop's iterator (and `removeAll(where:)`) allocates.
+  func forNotes(
+    where belongs: (Note) -> Bool, into events: inout [SamplerEvent],
+    _ make: (Note) -> SamplerEvent
+  ) {
+    var index = 0
+    while index < notes.count {
+      if belongs(notes[index]) { events.append(make(notes[index])) }
+      index += 1
     }
   }
 
@@ -234,19 +263,19 @@ public struct MPEReceiver: Sendable {
       switch raw.data1 {
       case MIDINumbers.timbre:
         channels[Int(channel)].timbre = raw.data2
-        for note in notes where note.channel == channel {
-          events.append(brightness(of: note, at: event.frame))
+        forNotes(where: { $0.channel == channel }, into: &events) {
+          brightness(of: $0, at: event.frame)
         }
         return
       case MIDINumbers.resetAllControllers:
         channels[Int(channel)].bend = 0
         channels[Int(channel)].pressure = 0
-        for note in notes where note.channel == channel {
-          events.append(pressure(of: note, at: event.frame))
+        forNotes(where: { $0.channel == channel }, into: &events) {
+          pressure(of: $0, at: event.frame)
         }
         repitch(where: { $0.channel == channel }, at: event.frame, into: &events)
       case MIDINumbers.allNotesOff, MIDINumbers.allSoundOff:
-        notes.removeAll { $0.channel == channel }
+        removeNotes { $0.channel == channel }
       default: break
       }
       events.append(event)
@@ -257,7 +286,7 @@ public struct MPEReceiver: Sendable {
         zoneStates[zone.rawValue].managerBend = 0
         repitch(where: { layout.zone(of: $0.channel) == zone }, at: event.frame, into: &events)
       case MIDINumbers.allNotesOff, MIDINumbers.allSoundOff:
-        notes.removeAll { layout.zone(of: $0.channel) == zone }
+        removeNotes { layout.zone(of: $0.channel) == zone }
       default: break
       }
       // parameters are the manager channel's own; everything else is the zone's
@@ -274,10 +303,14 @@ public struct MPEReceiver: Sendable {
     _ event: SamplerEvent, over role: MPEZoneLayout.Role, into events: inout [SamplerEvent]
   ) {
     guard case .manager(let zone) = role else { return events.append(event) }
-    for channel in UInt8(0)..<16 where zones.zone(of: channel) == zone {
-      var copy = event
-      copy.raw.channel = channel
-      events.append(copy)
+    var channel: UInt8 = 0
+    while channel < 16 {
+      if zones.zone(of: channel) == zone {
+        var copy = event
+        copy.raw.channel = channel
+        events.append(copy)
+      }
+      channel += 1
     }
   }
 }

@@ -240,4 +240,61 @@ struct MPETests {
     let plain = frames(24_000)
     #expect(abs(Self.cents(plain.left, 4_000..<24_000, from: 220) - 341.0 / 8_191 * 200) < 0.2)
   }
+
+  /// A host that renders with events on exact frames runs the receiver on its audio thread:
+  /// once its note list has grown and the event list has room, nothing there may allocate.
+  @Test(
+    "a warmed-up receiver and the sampler turn MPE into sound without allocating",
+    .disabled(if: underSanitizer, "a sanitizer runtime replaces malloc"))
+  func allocationFree() throws {
+    let sampler = try Self.sampler()
+    var receiver = MPEReceiver(zones: .lowerZone)
+    let blocks = 400
+    // every block: a note on the next member channel, shaped, and the previous one let go
+    var input: [[SamplerEvent]] = []
+    for i in 0..<blocks {
+      let channel = UInt8(1 + i % 15)
+      let previous = UInt8(1 + (i + 14) % 15)
+      input.append([
+        .noteOn(key: UInt8(40 + i % 40), velocity: 100, channel: channel, frame: 0),
+        .pitchBend(value: i * 37 % 16_000 - 8_000, channel: channel, frame: 16),
+        .channelPressure(pressure: UInt8(i % 128), channel: channel, frame: 32),
+        .controlChange(controller: 74, value: UInt8(i % 128), channel: channel, frame: 48),
+        .pitchBend(value: i % 2_000, channel: 0, frame: 64),
+        .channelPressure(pressure: UInt8(i % 64), channel: 0, frame: 80),
+        .noteOff(key: UInt8(40 + (i + 39) % 40), channel: previous, frame: 96),
+      ])
+    }
+    var output: [SamplerEvent] = []
+    output.reserveCapacity(256)
+    let left = UnsafeMutablePointer<Float>.allocate(capacity: 256)
+    let right = UnsafeMutablePointer<Float>.allocate(capacity: 256)
+    defer {
+      left.deallocate()
+      right.deallocate()
+    }
+    // index loops: in an unoptimised build a for-in loop's iterator allocates by itself
+    func play(_ blocks: Range<Int>) {
+      var block = blocks.lowerBound
+      while block < blocks.upperBound {
+        output.removeAll(keepingCapacity: true)
+        var event = 0
+        while event < input[block].count {
+          receiver.receive(input[block][event], into: &output)
+          event += 1
+        }
+        output.withUnsafeBufferPointer {
+          sampler.render(frameCount: 256, events: $0, left: left, right: right)
+        }
+        block += 1
+      }
+    }
+    play(0..<30)  // the warm-up
+    let allocations = ThreadAllocations.measure { play(30..<blocks) }
+    #expect(allocations == 0, "\(allocations) allocations in \(blocks - 30) blocks")
+    #expect(sampler.peakVoices >= 2, "notes sounded")
+  }
 }
+
+/// Sanitizer runtimes take over malloc, so the interposer cannot count under them.
+private let underSanitizer = ProcessInfo.processInfo.environment["SFZSAMPLER_SANITIZER"] != nil
