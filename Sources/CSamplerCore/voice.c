@@ -376,6 +376,20 @@ static void shape_chunk(const sc_engine *engine, sc_voice *v, const sc_live_mods
       sc_eq_process(&v->eq.coeffs[b], v->eq.z1[b], v->eq.z2[b], bl, br, got);
 }
 
+/* Adds a chunk whose pan moved since the last one into the mix, each side's gain (level times
+ * pan) ramped from the last chunk's to this one's: `right` is `left` for a mono voice. Apart
+ * from the steady loops in mix_chunk, so that they, far the more common, cost what they did. */
+static void add_panning(float *out_left, float *out_right, const float *left, const float *right,
+                        uint32_t got, uint32_t n, float g0, float g1, const float from[2],
+                        const float to[2]) {
+  float lg = g0 * from[0], lstep = (g1 * to[0] - lg) / (float)n;
+  float rg = g0 * from[1], rstep = (g1 * to[1] - rg) / (float)n;
+  for (uint32_t i = 0; i < got; i++, lg += lstep, rg += rstep) {
+    out_left[i] += left[i] * lg;
+    out_right[i] += right[i] * rg;
+  }
+}
+
 /* Pans and adds the chunk to the output with the gain, and each side's pan gain, ramped from
  * the last chunk's to this one's (`g1` for the gain), so that neither a level nor a pan change
  * steps; a chunk that is not finite or absurdly loud is dropped instead and the voice cut, so
@@ -402,9 +416,7 @@ static bool mix_chunk(sc_engine *engine, sc_voice *v, const sc_live_mods *live, 
     sc_voice_free(engine, v);
     return false;
   }
-  float g0 = v->level.gain;
-  float lg = g0 * gl0, lstep = (g1 * gl - lg) / (float)n;
-  float rg = g0 * gr0, rstep = (g1 * gr - rg) / (float)n;
+  float g = v->level.gain, step = (g1 - v->level.gain) / (float)n;
   if (stereo) {
     float width = v->level.width + live->value[SC_MOD_WIDTH] / 100.0f;
     if (width != 1.0f) {
@@ -415,14 +427,20 @@ static bool mix_chunk(sc_engine *engine, sc_voice *v, const sc_live_mods *live, 
         br[i] = same * rr + other * l;
       }
     }
-    for (uint32_t i = 0; i < got; i++, lg += lstep, rg += rstep) {
-      out_left[i] += bl[i] * lg;
-      out_right[i] += br[i] * rg;
+  }
+  if (gl0 != gl || gr0 != gr) {
+    const float from[2] = {gl0, gr0}, to[2] = {gl, gr};
+    add_panning(out_left, out_right, bl, stereo ? br : bl, got, n, g, g1, from, to);
+  } else if (stereo) {
+    for (uint32_t i = 0; i < got; i++, g += step) {
+      out_left[i] += bl[i] * g * gl;
+      out_right[i] += br[i] * g * gr;
     }
   } else {
-    for (uint32_t i = 0; i < got; i++, lg += lstep, rg += rstep) {
-      out_left[i] += bl[i] * lg;
-      out_right[i] += bl[i] * rg;
+    for (uint32_t i = 0; i < got; i++, g += step) {
+      float x = bl[i] * g;
+      out_left[i] += x * gl;
+      out_right[i] += x * gr;
     }
   }
   return true;
