@@ -83,6 +83,14 @@
 /* Smoothing time of channel volume, expression and pan changes, to avoid zipper noise. */
 #define SC_CONTROLLER_SMOOTHING_SECONDS 0.005
 
+/* Per-note expression (note_expression.c). Pitch and brightness offsets stop at 192 semitones,
+ * the widest an MPE zone can bend (96 semitones on the member channel plus 96 on the manager);
+ * volume stops at the range of SFZ's volume opcode below (-144 dB, silence) and at +24 dB above,
+ * as much as sfzplay's --gain: past that nothing is left to do but clip. */
+#define SC_NOTE_CENTS_LIMIT 19200.0f
+#define SC_NOTE_VOLUME_MIN_DB (-144.0f)
+#define SC_NOTE_VOLUME_MAX_DB 24.0f
+
 /* Seed of the engine's random numbers (lorand/hirand). Fixed, so the same events always render
  * the same audio; any non-zero value works. */
 #define SC_RANDOM_SEED 0x5DEECE66DULL

@@ -8,6 +8,7 @@
 #include "controllers.h"
 #include "denormals.h"
 #include "notes.h"
+#include "note_expression.h"
 #include "random.h"
 #include "tuning.h"
 #include "voice_alloc.h"
@@ -54,6 +55,7 @@ sc_engine *sc_engine_create(const sc_engine_config *config) {
   sc_tuning_reset(e->note_cents);
   sc_tuning_exchange_init(&e->tuning_exchange);
   sc_random_seed(&e->rng_state, SC_RANDOM_SEED);
+  e->note_start = sc_note_neutral(false, 0);
   e->params[SC_PARAM_MASTER_GAIN] = 1.0f;
   e->params[SC_PARAM_TEMPO] = 120.0f;
   e->params[SC_PARAM_VIBRATO_DEPTH] = SC_DEFAULT_VIBRATO_DEPTH;
@@ -150,7 +152,13 @@ static void apply_event(sc_engine *e, const sc_event *ev) {
   sc_channel *c = &e->channels[ch];
   switch (ev->type) {
     case SC_EVENT_NOTE_ON:
-      if (ev->data1 < 128) sc_note_on(e, ch, ev->data1, ev->data2 & 127);
+      if (ev->data1 < 128) sc_note_on(e, ch, ev->data1, ev->data2 & 127, NULL);
+      break;
+    case SC_EVENT_NOTE_ON_ID:
+      if (ev->data1 < 128) sc_note_on_id(e, ch, ev->data1, ev->data2 & 127, (uint32_t)ev->value);
+      break;
+    case SC_EVENT_NOTE_EXPRESSION:
+      sc_note_expression_set(e, (uint32_t)ev->value, ev->data1, ev->number);
       break;
     case SC_EVENT_NOTE_OFF:
       if (ev->data1 < 128) sc_note_off(e, ch, ev->data1);

@@ -28,6 +28,9 @@ struct sc_engine {
   sc_tuning_exchange tuning_exchange;
   float params[SC_PARAM_COUNT];
   float steal_fade_step, swap_fade_step, smoothing;
+  /* the note whose voices are being started: its id and expression, neutral for a plain
+   * note-on (note_expression.c) */
+  sc_voice_note note_start;
 
   sc_sinc_table sinc;
   sc_interpolate_fn interpolate;

@@ -12,8 +12,9 @@ float sc_mod_source_value(const sc_engine *engine, const sc_voice *v, uint16_t s
   if (source < 128) return c->cc_value[source];
   switch (source) {
     case SC_SOURCE_PITCH_BEND: return sc_bend_unit(c->bend);
-    case SC_SOURCE_CHANNEL_PRESSURE: return c->channel_pressure / 127.0f;
-    case SC_SOURCE_POLY_PRESSURE: return c->poly_pressure[v->key] / 127.0f;
+    /* a note's own pressure counts where it is the larger (note_expression.c) */
+    case SC_SOURCE_CHANNEL_PRESSURE: return fmaxf(c->channel_pressure / 127.0f, v->note.pressure);
+    case SC_SOURCE_POLY_PRESSURE: return fmaxf(c->poly_pressure[v->key] / 127.0f, v->note.pressure);
     case SC_SOURCE_VELOCITY: return v->velocity / 127.0f;
     case SC_SOURCE_KEY: return v->key / 127.0f;
     case SC_SOURCE_GATE: return v->released ? 0.0f : 1.0f;

@@ -1,5 +1,6 @@
 /* notes.c - what note events do to keys and voices: the keys held, voices released or held by
- * their pedal, mono and legato playing with glide. What a key starts is triggers.c's part. */
+ * their pedal, mono and legato playing with glide, and which note (id and expression) the
+ * voices a key starts belong to. What a key starts is triggers.c's part. */
 #include <math.h>
 
 #include "engine.h"
@@ -32,6 +33,15 @@ float sc_channel_timer(const sc_engine *engine, const sc_channel *c) {
   return (float)((double)(engine->now - c->last_note_frame) / engine->config.sample_rate);
 }
 
+/* Starts the key's regions as voices of `note` (NULL: of no note with an id); returns how many. */
+static uint32_t start_note(sc_engine *engine, uint8_t channel, uint8_t key, uint8_t velocity,
+                           const sc_voice_note *note) {
+  if (note) engine->note_start = *note;
+  uint32_t started = sc_trigger_key_down(engine, channel, key, velocity);
+  engine->note_start = sc_note_neutral(false, 0);
+  return started;
+}
+
 /* Moves the held voices of a channel to `key`, gliding when a glide rate is set. */
 static void retune_held(sc_engine *engine, uint8_t channel, uint8_t key) {
   bool glide = engine->params[SC_PARAM_GLIDE_RATE] > 0.0f;
@@ -47,12 +57,19 @@ static void retune_held(sc_engine *engine, uint8_t channel, uint8_t key) {
 
 /* Mono mode: one note per channel. Returns after starting (or gliding to) the note. */
 static void mono_note_on(sc_engine *engine, sc_channel *c, uint8_t channel, uint8_t key,
-                         uint8_t velocity) {
+                         uint8_t velocity, const sc_voice_note *note) {
   bool legato = engine->params[SC_PARAM_LEGATO] > 0.5f;
   int previous = c->held_count ? c->held[c->held_count - 1] : -1;
   push_held(c, key);
   if (legato && previous >= 0) {
     retune_held(engine, channel, key);
+    /* the voices now play this note: its id and expression are theirs */
+    sc_voice_note plain = sc_note_neutral(false, 0);
+    for (uint32_t i = 0; i < engine->voice_slots; i++) {
+      sc_voice *v = &engine->voices[i];
+      if (v->state == SC_VOICE_PLAYING && v->channel == channel && !v->released)
+        sc_note_adopt(v, note ? note : &plain);
+    }
     return;
   }
   for (uint32_t i = 0; i < engine->voice_slots; i++) {
@@ -61,7 +78,7 @@ static void mono_note_on(sc_engine *engine, sc_channel *c, uint8_t channel, uint
       sc_voice_fade_out(engine, v, engine->steal_fade_step);
   }
   uint64_t first_new = engine->note_counter;
-  if (sc_trigger_key_down(engine, channel, key, velocity) == 0 && !is_keyswitch(engine, key))
+  if (start_note(engine, channel, key, velocity, note) == 0 && !is_keyswitch(engine, key))
     atomic_fetch_add_explicit(&engine->stat_unplayed, 1, memory_order_relaxed);
   if (previous < 0 || !(engine->params[SC_PARAM_GLIDE_RATE] > 0.0f)) return;
   for (uint32_t i = 0; i < engine->voice_slots; i++) {
@@ -72,7 +89,8 @@ static void mono_note_on(sc_engine *engine, sc_channel *c, uint8_t channel, uint
   }
 }
 
-void sc_note_on(sc_engine *engine, uint8_t channel, uint8_t key, uint8_t velocity) {
+void sc_note_on(sc_engine *engine, uint8_t channel, uint8_t key, uint8_t velocity,
+                const sc_voice_note *note) {
   if (velocity == 0) {
     sc_note_off(engine, channel, key);
     return;
@@ -92,10 +110,10 @@ void sc_note_on(sc_engine *engine, uint8_t channel, uint8_t key, uint8_t velocit
   c->key_on_frame[key] = engine->now;
   if (is_keyswitch(engine, key)) c->last_keyswitch = key;
   if (is_mono(engine)) {
-    mono_note_on(engine, c, channel, key, velocity);
+    mono_note_on(engine, c, channel, key, velocity, note);
   } else {
     push_held(c, key);
-    if (sc_trigger_key_down(engine, channel, key, velocity) == 0 && !is_keyswitch(engine, key))
+    if (start_note(engine, channel, key, velocity, note) == 0 && !is_keyswitch(engine, key))
       atomic_fetch_add_explicit(&engine->stat_unplayed, 1, memory_order_relaxed);
   }
   c->previous_key = key;
@@ -104,9 +122,25 @@ void sc_note_on(sc_engine *engine, uint8_t channel, uint8_t key, uint8_t velocit
   c->any_note = true;
 }
 
+/* The newest sounding voice of the key that belongs to a note with an id, or NULL. */
+static const sc_voice *note_voice(const sc_engine *engine, uint8_t channel, uint8_t key) {
+  const sc_voice *found = NULL;
+  for (uint32_t i = 0; i < engine->voice_slots; i++) {
+    const sc_voice *v = &engine->voices[i];
+    if (v->state == SC_VOICE_PLAYING && v->channel == channel && v->key == key && !v->released &&
+        v->note.has_id && (!found || v->age > found->age))
+      found = v;
+  }
+  return found;
+}
+
 void sc_note_off(sc_engine *engine, uint8_t channel, uint8_t key) {
   sc_channel *c = &engine->channels[channel];
   bool was_down = c->key_down[key];
+  /* the release samples the key-up starts belong to the note that ends */
+  const sc_voice *ending = note_voice(engine, channel, key);
+  sc_voice_note ending_note = ending ? ending->note : sc_note_neutral(false, 0);
+  ending_note.fresh = true;
   c->key_down[key] = false;
   remove_held(c, key);
   if (is_mono(engine) && c->held_count > 0 && engine->params[SC_PARAM_LEGATO] > 0.5f) {
@@ -131,7 +165,10 @@ void sc_note_off(sc_engine *engine, uint8_t channel, uint8_t key) {
     else
       sc_voice_release(engine, v);
   }
-  if (was_down) sc_trigger_key_up(engine, channel, key);
+  if (!was_down) return;
+  engine->note_start = ending_note;
+  sc_trigger_key_up(engine, channel, key);
+  engine->note_start = sc_note_neutral(false, 0);
 }
 
 void sc_notes_all_off(sc_engine *engine, uint8_t channel) {

@@ -4,9 +4,13 @@
 #define SC_NOTES_H
 
 #include "controllers.h"
+#include "note_expression.h"
 
 /* [render] */
-void sc_note_on(sc_engine *engine, uint8_t channel, uint8_t key, uint8_t velocity);
+/* The voices the key starts belong to `note` (its id and expression), or to no note with an id
+ * when it is NULL. */
+void sc_note_on(sc_engine *engine, uint8_t channel, uint8_t key, uint8_t velocity,
+                const sc_voice_note *note);
 void sc_note_off(sc_engine *engine, uint8_t channel, uint8_t key);
 /* Every key of the channel up, pedal or not (all notes off). */
 void sc_notes_all_off(sc_engine *engine, uint8_t channel);

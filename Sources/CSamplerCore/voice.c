@@ -1,7 +1,8 @@
 /* voice.c - one voice: starting it from its region (identity, modulators, playhead, pitch,
  * level, filters), releasing it, and rendering it chunk by chunk: pitch and gain at each control
  * point, the sample read through the playhead (playhead.c, where looping is), the filters and EQ,
- * then panning into the mix with the gain ramped between control points so no step is audible. */
+ * then panning into the mix with the gain ramped between control points so no step is audible.
+ * The note's own expression (note_expression.c) adds to pitch, gain, pan and cutoff. */
 #include <math.h>
 #include <string.h>
 
@@ -87,6 +88,7 @@ static void start_identity(sc_engine *engine, sc_voice *v, const sc_instrument *
   v->mods.random_unit = sc_random_unit(&engine->rng_state);
   v->mods.alternate = (v->age & 1) != 0;
   v->mods.key_delta = c->previous_key == SC_NO_KEY ? 0.0f : (float)(key - c->previous_key);
+  v->note = engine->note_start;
 }
 
 /* The three envelopes with velocity and note-on modulation, the LFOs, and the v2 modulators. */
@@ -185,7 +187,7 @@ static void start_level(const sc_engine *engine, sc_voice *v, const float *mods,
 
 /* The gain the first chunk ramps from: with live modulations, from their values now (which also
  * starts their smoothing there, delayed voice or not). */
-static float first_gain(const sc_engine *engine, sc_voice *v) {
+float sc_voice_first_gain(const sc_engine *engine, sc_voice *v) {
   float live_gain = 1.0f;
   if (v->play->has_live_mods) {
     sc_live_mods live;
@@ -196,7 +198,7 @@ static float first_gain(const sc_engine *engine, sc_voice *v) {
     live_gain = sc_cc_crossfade_gain(engine, v);
   }
   if (v->delay_frames) return 0.0f;
-  return v->amp_env.level * v->level.static_gain * v->level.channel_gain * live_gain;
+  return v->amp_env.level * v->level.static_gain * v->level.channel_gain * v->note.gain * live_gain;
 }
 
 void sc_voice_start(sc_engine *engine, sc_voice *v, const sc_instrument *instrument,
@@ -216,7 +218,7 @@ void sc_voice_start(sc_engine *engine, sc_voice *v, const sc_instrument *instrum
   start_pitch(engine, v, vel, bipolar);
   start_level(engine, v, mods, bipolar, gain_db);
   sc_voice_filters_start(v->filters, v->region, key, velocity, unipolar);
-  v->level.gain = first_gain(engine, v);
+  v->level.gain = sc_voice_first_gain(engine, v);
   engine->playing++;
 }
 
@@ -316,7 +318,7 @@ static double chunk_cents(const sc_engine *engine, sc_voice *v, const sc_live_mo
   double cents = v->pitch.base_cents + v->pitch.glide_cents + bend +
                  v->pitch_env.level * v->pitcheg_depth +
                  pitch_lfo * (v->pitch_lfo.depth + live->value[SC_MOD_PITCHLFO_DEPTH]) +
-                 live->value[SC_MOD_PITCH];
+                 live->value[SC_MOD_PITCH] + v->note.pitch_cents;
   /* the library's own vibrato (vibratoDepth), off by default; SFZ has no implicit mod-wheel
    * vibrato, so an instrument's CC1 means only what its opcodes say */
   float vibrato = engine->params[SC_PARAM_VIBRATO_DEPTH];
@@ -350,7 +352,7 @@ static float chunk_end_gain(sc_engine *engine, sc_voice *v, const sc_live_mods *
   v->level.channel_pan += (target_pan - v->level.channel_pan) * smoothing;
   *fade_end = v->level.fade - v->level.fade_step * n;
   if (*fade_end < 0.0f) *fade_end = 0.0f;
-  float g1 = env_end * v->level.static_gain * v->level.channel_gain * *fade_end;
+  float g1 = env_end * v->level.static_gain * v->level.channel_gain * v->note.gain * *fade_end;
   if (amp_lfo_db != 0.0f) g1 *= powf(10.0f, amp_lfo_db / 20.0f);
   if (live_mods) {
     g1 *= live->amplitude;
@@ -374,22 +376,40 @@ static void shape_chunk(const sc_engine *engine, sc_voice *v, const sc_live_mods
       sc_eq_process(&v->eq.coeffs[b], v->eq.z1[b], v->eq.z2[b], bl, br, got);
 }
 
-/* Pans and adds the chunk to the output with the gain ramped from the last chunk's to `g1`;
- * a chunk that is not finite or absurdly loud is dropped instead and the voice cut, so one bad
- * voice never poisons the mix. Returns false when it was. */
+/* Adds a chunk whose pan moved since the last one into the mix, each side's gain (level times
+ * pan) ramped from the last chunk's to this one's: `right` is `left` for a mono voice. Apart
+ * from the steady loops in mix_chunk, so that they, far the more common, cost what they did. */
+static void add_panning(float *out_left, float *out_right, const float *left, const float *right,
+                        uint32_t got, uint32_t n, float g0, float g1, const float from[2],
+                        const float to[2]) {
+  float lg = g0 * from[0], lstep = (g1 * to[0] - lg) / (float)n;
+  float rg = g0 * from[1], rstep = (g1 * to[1] - rg) / (float)n;
+  for (uint32_t i = 0; i < got; i++, lg += lstep, rg += rstep) {
+    out_left[i] += left[i] * lg;
+    out_right[i] += right[i] * rg;
+  }
+}
+
+/* Pans and adds the chunk to the output with the gain, and each side's pan gain, ramped from
+ * the last chunk's to this one's (`g1` for the gain), so that neither a level nor a pan change
+ * steps; a chunk that is not finite or absurdly loud is dropped instead and the voice cut, so
+ * one bad voice never poisons the mix. Returns false when it was. */
 static bool mix_chunk(sc_engine *engine, sc_voice *v, const sc_live_mods *live, float g1, float *bl,
                       float *br, float *out_left, float *out_right, uint32_t got, uint32_t n) {
   bool stereo = v->sample->channels == 2;
   /* a mono sample is placed by pan and position alike; a stereo one is narrowed by width,
    * then its image is moved by both */
-  float pan = v->level.base_pan + v->level.channel_pan +
+  float pan = v->level.base_pan + v->level.channel_pan + v->note.pan +
               (live->value[SC_MOD_PAN] + live->value[SC_MOD_POSITION]) / 100.0f + v->level.position;
   pan = pan < -1.0f ? -1.0f : pan > 1.0f ? 1.0f : pan;
+  bool first = isnan(v->level.last_pan);
+  float gl0 = v->level.pan_left, gr0 = v->level.pan_right;
   if (pan != v->level.last_pan) {
     pan_gains(pan, &v->level.pan_left, &v->level.pan_right);
     v->level.last_pan = pan;
   }
   float gl = v->level.pan_left, gr = v->level.pan_right;
+  if (first) gl0 = gl, gr0 = gr;
   if (!chunk_is_sane(bl, got) || (stereo && !chunk_is_sane(br, got)) || !gain_is_sane(g1) ||
       !gain_is_sane(v->level.gain) || !gain_is_sane(gl) || !gain_is_sane(gr)) {
     atomic_fetch_add_explicit(&engine->stat_silenced, 1, memory_order_relaxed);
@@ -407,6 +427,11 @@ static bool mix_chunk(sc_engine *engine, sc_voice *v, const sc_live_mods *live, 
         br[i] = same * rr + other * l;
       }
     }
+  }
+  if (gl0 != gl || gr0 != gr) {
+    const float from[2] = {gl0, gr0}, to[2] = {gl, gr};
+    add_panning(out_left, out_right, bl, stereo ? br : bl, got, n, g, g1, from, to);
+  } else if (stereo) {
     for (uint32_t i = 0; i < got; i++, g += step) {
       out_left[i] += bl[i] * g * gl;
       out_right[i] += br[i] * g * gr;
@@ -441,6 +466,9 @@ void sc_voice_render(sc_engine *engine, sc_voice *v, float *left, float *right, 
       continue;
     }
     uint32_t n = chunk_length(v, frames - done);
+    float note_smoothing = engine->smoothing * n;
+    sc_note_smooth(&v->note, note_smoothing < 1.0f ? note_smoothing : 1.0f);
+    v->note.fresh = false;
 
     /* control values at the start of the chunk */
     sc_live_mods live = {{0}, 1.0f};
@@ -455,11 +483,12 @@ void sc_voice_render(sc_engine *engine, sc_voice *v, float *left, float *right, 
       v->head.increment = sc_playhead_increment(v->pitch.rate_log2, cents);
       v->pitch.last_cents = cents;
     }
-    /* the SFZ v1 filter envelope and LFO move the first filter only */
+    /* the SFZ v1 filter envelope and LFO move the first filter only; the note's brightness
+     * moves both */
     double filter_offset[SC_FILTER_COUNT] = {
         v->fil_env.level * v->fileg_depth +
-            fil_lfo * (v->fil_lfo.depth + live.value[SC_MOD_FILLFO_DEPTH]),
-        0.0};
+            fil_lfo * (v->fil_lfo.depth + live.value[SC_MOD_FILLFO_DEPTH]) + v->note.brightness,
+        v->note.brightness};
 
     float fade_end;
     float g1 = chunk_end_gain(engine, v, &live, live_mods, amp_lfo_db, target_gain, target_pan, n,

@@ -1,5 +1,6 @@
 /* voice.h - one sounding region (voice.c), grouped by what each part of its state serves:
- * reading the sample, pitch, level and placement, envelopes and LFOs, filters, EQ, modulation.
+ * reading the sample, pitch, level and placement, envelopes and LFOs, filters, EQ, modulation,
+ * the note it belongs to.
  * Allocation and stealing are in voice_alloc.h. */
 #ifndef SC_VOICE_H
 #define SC_VOICE_H
@@ -9,6 +10,7 @@
 #include "instrument.h"
 #include "lfo.h"
 #include "modulators_v2.h"
+#include "note_expression.h"
 #include "stream.h"
 #include "voice_filters.h"
 
@@ -89,6 +91,7 @@ struct sc_voice {
   sc_voice_eq eq;
   sc_voice_mods mods;
   sc_v2_voice v2;
+  sc_voice_note note;       /* the note id it answers to and its per-note expression */
   struct sc_stream *stream; /* this voice slot's ring for streamed samples, or NULL */
 };
 
@@ -102,6 +105,8 @@ void sc_voice_release_forced(sc_engine *engine, sc_voice *voice);
 /* Adds the voice's next `frames` frames into `left` and `right`. */
 void sc_voice_render(sc_engine *engine, sc_voice *voice, float *left, float *right,
                      uint32_t frames);
+/* The gain a voice that has not sounded yet starts its first chunk from. */
+float sc_voice_first_gain(const sc_engine *engine, sc_voice *voice);
 /* Cents from the sample's recorded pitch to `key` for this voice's region. */
 double sc_voice_key_cents(const sc_engine *engine, const sc_voice *voice, double key);
 

@@ -15,6 +15,8 @@ struct RenderJob {
   var polyphony: Int
   var quality: InterpolationQuality
   var streaming: StreamingSettings
+  /// The MPE zones the song starts in; its own configuration messages change them.
+  var mpeZones: MPEZoneLayout
   var gainDecibels: Double
   var isStrict: Bool
   var isQuiet: Bool
@@ -79,7 +81,8 @@ struct RenderJob {
     // taken whole by the first render call, before the song's first event
     if let tuning { sampler.tuning = tuning }
 
-    let schedule = EventSchedule.make(song: midi, sampleRate: settings.sampleRate)
+    let schedule = EventSchedule.make(
+      song: midi, sampleRate: settings.sampleRate, mpeZones: mpeZones)
     let writer = try AudioFileWriter(
       path: temporary.temporaryPath, displayPath: output.text, format: format,
       sampleRate: settings.sampleRate)

@@ -31,6 +31,8 @@ public struct SFZPlay: ParsableCommand {
           sfzplay piano.sfz song.mid --tuning 19-edo.scl
         A just scale laid on the keys by a Scala keyboard mapping (unmapped keys stay silent):
           sfzplay piano.sfz song.mid --tuning just.scl --kbm a440.kbm
+        An MPE performance recorded without its configuration message:
+          sfzplay synth.sfz seaboard.mid --mpe
         List an instrument's regions, samples and problems:
           sfzplay --check piano.sfz
         Render the bundled demo to sfzplay-demo.wav:
@@ -137,6 +139,19 @@ public struct SFZPlay: ParsableCommand {
         """,
       valueName: "file.kbm"))
   var kbm: String?
+
+  @Flag(
+    help: ArgumentHelp(
+      "Play the song as MPE from the start: a lower zone, member channels 2...16.",
+      discussion: """
+        Without it a song plays as MPE from its first MPE Configuration Message (RPN 6 on \
+        channel 1 or 16), in the zones that sets up; otherwise as plain MIDI. In MPE each note \
+        has its member channel's pitch bend (48 semitones unless RPN 0 says otherwise), pressure \
+        (read by _chanaft and _polyaft opcodes) and CC74 (its filters' cutoff, 2400 cents at \
+        127) to itself, and channel 1's messages apply to every note; the instrument's bend_up \
+        and bend_down apply outside the zones.
+        """))
+  var mpe = false
 
   @Flag(help: "Treat warnings (unknown opcodes, missing samples, MIDI faults) as errors.")
   var strict = false
@@ -257,6 +272,7 @@ public struct SFZPlay: ParsableCommand {
       output: context.resolve(destination), format: format,
       settings: RenderSettings(sampleRate: sampleRate, blockSize: blockSize, tailSeconds: tail),
       polyphony: polyphony, quality: quality, streaming: streamingSettings,
+      mpeZones: mpe ? .lowerZone : .none,
       gainDecibels: gain, isStrict: strict, isQuiet: quiet,
       scale: tuning.map(context.resolve), keyboardMapping: kbm.map(context.resolve))
     let summary = try job.run(in: context)

@@ -31,7 +31,11 @@ public enum EventSchedule {
   /// many semitones (clamped to 0...127), to fit a song to an instrument's range; tunings stay on
   /// the keys the song gives them. Tuning messages the sampler refuses are left out
   /// (`tuningProblems` lists them).
-  public static func make(song: MIDIFile, sampleRate: Int, transpose: Int = 0) -> [ScheduledEvent] {
+  /// A song plays in MPE from its first MPE Configuration Message on, or from the start in
+  /// `mpeZones` (`applyingMPE`).
+  public static func make(
+    song: MIDIFile, sampleRate: Int, transpose: Int = 0, mpeZones: MPEZoneLayout = .none
+  ) -> [ScheduledEvent] {
     // The song's tempo reaches the instrument too (lobpm/hibpm, sync_beats); a tempo change
     // sorts before the notes of its frame.
     let tempos = song.tempoChanges.map { change in
@@ -50,9 +54,10 @@ public enum EventSchedule {
         frame: timed.frame(atSampleRate: Double(sampleRate)),
         event: samplerEvent(timed.message, transpose: transpose))
     }
-    return (tempos + tunings + messages).enumerated()
+    let ordered = (tempos + tunings + messages).enumerated()
       .sorted { ($0.element.frame, $0.offset) < ($1.element.frame, $1.offset) }
       .map(\.element)
+    return applyingMPE(ordered, zones: mpeZones)
   }
 
   /// The song's MIDI Tuning Standard messages that `make` leaves out because the sampler refuses

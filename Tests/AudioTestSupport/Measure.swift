@@ -73,6 +73,22 @@ public enum Measure {
     return (best, residuals)
   }
 
+  /// Amplitude of the `frequency` Hz component of `signal[range]`: one bin of a Fourier
+  /// transform, which sees that tone alone when the range holds a whole number of periods of it
+  /// and of every other tone in the signal.
+  public static func toneAmplitude(
+    _ signal: [Float], frequency: Double, sampleRate: Double, in range: Range<Int>
+  ) -> Double {
+    var re = 0.0
+    var im = 0.0
+    for i in range {
+      let phase = 2 * Double.pi * frequency * Double(i) / sampleRate
+      re += Double(signal[i]) * cos(phase)
+      im += Double(signal[i]) * sin(phase)
+    }
+    return 2 * (re * re + im * im).squareRoot() / Double(range.count)
+  }
+
   /// The distance in cents from `expected` to `measured`.
   public static func cents(_ measured: Double, from expected: Double) -> Double {
     1200 * log2(measured / expected)

@@ -26,7 +26,9 @@ struct RealTimeSafetyTests {
     #expect(count == 1)
   }
 
-  @Test("thousands of render calls with notes, controllers and bends allocate nothing")
+  @Test(
+    "thousands of render calls with notes, controllers, bends and per-note expression allocate nothing"
+  )
   func renderAllocatesNothing() {
     let h = CoreHarness(sampleRate: 48_000, blockSize: 256, voices: 32, quality: SC_QUALITY_SINC)
     let sine = (0..<48_000).map { Float(sin(Double($0) * 0.05)) }
@@ -41,7 +43,7 @@ struct RealTimeSafetyTests {
     // Everything the loop touches is allocated up front: in a debug build even a Swift closure
     // inside the loop would allocate and hide what the C render path does.
     let rounds = 4_000
-    let perBlock = 6
+    let perBlock = 8
     let events = UnsafeMutablePointer<sc_event>.allocate(capacity: rounds * perBlock)
     let left = UnsafeMutablePointer<Float>.allocate(capacity: 256)
     let right = UnsafeMutablePointer<Float>.allocate(capacity: 256)
@@ -56,7 +58,11 @@ struct RealTimeSafetyTests {
         Event.cc(1, UInt8(i % 128), at: 10), Event.cc(64, i % 50 < 25 ? 127 : 0, at: 20),
         Event.bend(Int32(i % 16_000) - 8_000, at: 30),
         Event.noteOff(UInt8(36 + (i + 30) % 60), at: 40), Event.cc(7, UInt8(i % 128), at: 50),
-      ]
+        Event.noteOn(UInt8(40 + i % 50), id: UInt32(i), at: 60),
+        Event.expression(
+          sc_note_expression(UInt32(i % 5)), Float(i % 100) - 50, id: UInt32(max(i - 3, 0)),
+          at: 70),
+      ].sorted { $0.frame < $1.frame }
       (events + i * perBlock).initialize(from: block, count: perBlock)
     }
     let engine = h.engine

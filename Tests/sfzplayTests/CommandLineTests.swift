@@ -71,7 +71,7 @@ import Testing
     for text in [
       "Examples:", "--sample-rate", "--block-size", "--polyphony", "--quality", "--bit-depth",
       "--tail", "--gain", "--threads", "--strict", "--quiet", "--check",
-      "currently renders on one thread",
+      "currently renders on one thread", "--mpe", "from its first MPE Configuration Message",
     ] {
       #expect(help.contains(text), "\(text)")
     }

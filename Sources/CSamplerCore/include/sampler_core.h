@@ -600,7 +600,14 @@ typedef enum sc_event_type {
   SC_EVENT_PARAMETER = 7,        /**< data1 an sc_param, number the value */
   SC_EVENT_NOTE_FREQUENCY = 8,   /**< data1 key, number its frequency in Hz (microtuning), data2
                                       SC_TUNING_RETUNE_SOUNDING or 0; maps an unmapped key */
-  SC_EVENT_SONG_POSITION = 9     /**< number: the host's song position in beats at this frame */
+  SC_EVENT_SONG_POSITION = 9,    /**< number: the host's song position in beats at this frame */
+  /** A note-on whose voices per-note events can address: data1 key, data2 velocity (0 = note-off
+   * of the key), value the note id the caller chose (any 32 bits). The note starts at neutral
+   * expression; voices an earlier note left with the same id no longer answer to it. */
+  SC_EVENT_NOTE_ON_ID = 10,
+  /** data1 an sc_note_expression, value a note id, number the amount: sets that expression of
+   * every voice the note started (all its regions and layers, its release samples too). */
+  SC_EVENT_NOTE_EXPRESSION = 11
 } sc_event_type;
 
 /** SC_EVENT_NOTE_FREQUENCY's data2 flag: notes sounding on the key move to its new pitch at the
@@ -615,6 +622,27 @@ typedef enum sc_event_type {
  * pitch. Neither thread waits for the other. [control]
  */
 void sc_engine_set_tuning(sc_engine *engine, const double cents[128], const bool mapped[128]);
+
+/**
+ * Per-note expressions (SC_EVENT_NOTE_EXPRESSION). Each is an absolute value, neutral at 0, and
+ * adds to what the instrument and the channel already do. Volume, pan and brightness glide to
+ * a new value over about 5 ms, as channel volume and pan do, so no step is heard; pitch and
+ * pressure apply as given, as pitch bend and aftertouch do. Every change takes effect at its
+ * event's frame.
+ */
+typedef enum sc_note_expression {
+  SC_NOTE_PITCH = 0,  /**< cents added to the note's pitch */
+  SC_NOTE_VOLUME = 1, /**< dB added to the note's level */
+  SC_NOTE_PAN = 2,    /**< -1 (left) ... 1 (right), added to the note's placement */
+  /** Cents added to the cutoff of each of its regions' filters (up opens a low-pass). A region
+   * with no filter has no cutoff to move: brightness leaves it unchanged. */
+  SC_NOTE_BRIGHTNESS = 3,
+  /** 0...1, the note's own aftertouch: its voices read it as polyphonic pressure (SFZ `_polyaft`,
+   * `oncc130`) and as channel pressure (`_chanaft`, `oncc129`), each where it is larger than the
+   * key's or the channel's own pressure. */
+  SC_NOTE_PRESSURE = 4,
+  SC_NOTE_EXPRESSION_COUNT
+} sc_note_expression;
 
 /** Engine-wide parameters, set with an SC_EVENT_PARAMETER event. */
 typedef enum sc_param {
@@ -637,7 +665,7 @@ typedef struct sc_event {
   uint8_t channel;
   uint8_t data1;
   uint8_t data2;
-  int32_t value; /**< pitch bend */
+  int32_t value; /**< pitch bend, or a note id */
   float number;  /**< parameter value */
 } sc_event;
 

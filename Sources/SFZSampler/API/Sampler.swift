@@ -45,6 +45,8 @@ public final class Sampler: @unchecked Sendable {
 
   /// Engine-wide settings; read and written under `lock` (see Sampler+Settings.swift).
   var settings = SamplerSettings()
+  /// The MPE state of `receiveMIDI`'s input; under `lock` (Sampler+MPE.swift).
+  var mpe = MPEReceiver()
   /// Under `lock`: `isRenderingOffline`, and the streamed samples and sample bytes of the
   /// current SFZ instrument (Sampler+Streaming.swift).
   var offline = false

@@ -10,7 +10,7 @@ import CSamplerCore
 public struct SamplerEvent: Sendable {
   var raw: sc_event
 
-  private init(
+  init(
     _ type: sc_event_type, frame: Int, channel: UInt8, data1: UInt8 = 0,
     data2: UInt8 = 0, value: Int32 = 0, number: Float = 0
   ) {
