@@ -20,6 +20,17 @@ void sc_memory_return_to_system(void) {
 #endif
 }
 
+static size_t format_bytes(sc_sample_format format) {
+  return format == SC_SAMPLE_INT16 ? sizeof(int16_t) : sizeof(float);
+}
+
+/* Bytes of a sample's storage: its resident frames and the padding on each side (0 for a
+ * reserved slot not yet set). */
+static size_t storage_size(const sc_sample *s) {
+  return (size_t)(s->resident_frames + 2 * SC_SAMPLE_PADDING) * s->channels *
+         format_bytes(s->format);
+}
+
 /* Zeroed sample storage: the padding around the frames must read as silence. */
 static void *allocate_storage(size_t bytes) {
   return bytes >= SC_SAMPLE_MAP_BYTES ? sc_pages_map(bytes) : calloc(1, bytes);
@@ -54,7 +65,7 @@ bool sc_instrument_set_initial_cc(sc_instrument *instrument, uint32_t controller
 void sc_instrument_destroy(sc_instrument *instrument) {
   if (!instrument) return;
   for (uint32_t i = 0; i < instrument->sample_count; i++)
-    free_storage(instrument->samples[i].storage, instrument->samples[i].storage_bytes);
+    free_storage(instrument->samples[i].storage, storage_size(&instrument->samples[i]));
   free(instrument->samples);
   free(instrument->regions);
   free(instrument->play);
@@ -127,10 +138,6 @@ static bool grow(void **array, uint32_t *capacity, uint32_t needed, size_t eleme
   return true;
 }
 
-static size_t format_bytes(sc_sample_format format) {
-  return format == SC_SAMPLE_INT16 ? sizeof(int16_t) : sizeof(float);
-}
-
 int32_t sc_instrument_reserve_samples(sc_instrument *instrument, uint32_t count) {
   if (!instrument || instrument->finalized || count > INT32_MAX - instrument->sample_count)
     return -1;
@@ -162,14 +169,22 @@ bool sc_instrument_set_sample_data(sc_instrument *instrument, uint32_t index,
   if (!instrument || instrument->finalized || index >= instrument->sample_count ||
       instrument->samples[index].storage || !valid_data(data))
     return false;
-  uint32_t channels = data->channel_count;
   uint64_t resident = data->resident_frames;
   if (resident == 0 || resident > data->frame_count) resident = data->frame_count;
-  size_t bytes = format_bytes(data->format);
-  uint64_t padded = resident + 2 * SC_SAMPLE_PADDING;
-  size_t storage_bytes = padded * channels * bytes;
-  char *storage = allocate_storage(storage_bytes);
+  sc_sample sample = {.format = data->format,
+                      .channels = data->channel_count,
+                      .frame_count = data->frame_count,
+                      .resident_frames = resident,
+                      .stream_key = data->stream_key,
+                      .sample_rate = data->sample_rate,
+                      .has_loop = data->has_loop && data->loop_start <= data->loop_end &&
+                                  data->loop_end < data->frame_count,
+                      .loop_start = data->loop_start,
+                      .loop_end = data->loop_end};
+  char *storage = allocate_storage(storage_size(&sample));
   if (!storage) return false;
+  uint32_t channels = sample.channels;
+  size_t bytes = format_bytes(sample.format);
   char *frames = storage + SC_SAMPLE_PADDING * channels * bytes;
   /* interleaved: the kernels read every tap of a stereo frame from one place */
   for (uint32_t ch = 0; ch < channels; ch++) {
@@ -183,25 +198,13 @@ bool sc_instrument_set_sample_data(sc_instrument *instrument, uint32_t index,
       for (uint64_t i = 0; i < resident; i++) out[i * channels] = source[i];
     }
   }
-  instrument->samples[index] =
-      (sc_sample){.storage = storage,
-                  .storage_bytes = storage_bytes,
-                  .frames = frames,
-                  .format = data->format,
-                  .channels = channels,
-                  .frame_count = data->frame_count,
-                  .resident_frames = resident,
-                  .stream_key = data->stream_key,
-                  .sample_rate = data->sample_rate,
-                  .has_loop = data->has_loop && data->loop_start <= data->loop_end &&
-                              data->loop_end < data->frame_count,
-                  .loop_start = data->loop_start,
-                  .loop_end = data->loop_end};
+  sample.storage = storage;
+  sample.frames = frames;
+  instrument->samples[index] = sample;
   return true;
 }
 
 int32_t sc_instrument_add_sample_data(sc_instrument *instrument, const sc_sample_data *data) {
-  if (!valid_data(data)) return -1;
   int32_t index = sc_instrument_reserve_samples(instrument, 1);
   if (index < 0) return -1;
   if (!sc_instrument_set_sample_data(instrument, (uint32_t)index, data)) {
@@ -311,8 +314,7 @@ uint32_t sc_instrument_sample_count(const sc_instrument *instrument) {
 uint64_t sc_instrument_sample_bytes(const sc_instrument *instrument) {
   uint64_t bytes = 0;
   for (uint32_t i = 0; instrument && i < instrument->sample_count; i++) {
-    const sc_sample *s = &instrument->samples[i];
-    bytes += (s->resident_frames + 2 * SC_SAMPLE_PADDING) * s->channels * format_bytes(s->format);
+    bytes += storage_size(&instrument->samples[i]);
   }
   return bytes;
 }

@@ -10,9 +10,8 @@
 /* Sample frames, interleaved when stereo, with SC_SAMPLE_PADDING silent frames on each side so
  * `frames[-SC_SAMPLE_PADDING * channels]` and past the end are readable. */
 typedef struct sc_sample {
-  void *storage;        /* the allocation */
-  size_t storage_bytes; /* its size: mapped from the system when >= SC_SAMPLE_MAP_BYTES */
-  const void *frames;   /* first real frame: float or int16_t, as `format` says */
+  void *storage;      /* the allocation: mapped from the system when >= SC_SAMPLE_MAP_BYTES */
+  const void *frames; /* first real frame: float or int16_t, as `format` says */
   sc_sample_format format;
   uint32_t channels;
   uint64_t frame_count;

@@ -19,11 +19,7 @@ extension Sampler {
       streamFiles: engine.streamFiles
     ).load()
     if result.report.streamedSampleCount > 0 { engine.startReader() }
-    replaceInstrument(result.instrument)
-    lock.withLock {
-      streamedSamples = result.report.streamedSampleCount
-      residentSampleBytes = result.report.sampleBytes
-    }
+    replaceInstrument(result.instrument, streamedSamples: result.report.streamedSampleCount)
     return result.report
   }
 

@@ -202,11 +202,11 @@ public final class Sampler: @unchecked Sendable {
   }
 
   /// Hands a finished instrument to the engine; samples added for key maps are dropped, since
-  /// the new instrument replaces whatever they built.
-  func replaceInstrument(_ instrument: OpaquePointer) {
+  /// the new instrument replaces whatever they built. `streamedSamples` of its samples stream.
+  func replaceInstrument(_ instrument: OpaquePointer, streamedSamples: Int) {
     lock.withLock {
       samples.removeAll()
-      streamedSamples = 0
+      self.streamedSamples = streamedSamples
       residentSampleBytes = Int(sc_instrument_sample_bytes(instrument))
     }
     engine.setInstrument(instrument)

@@ -134,17 +134,17 @@ import Testing
     // Only the return to frame 0 for the second pass seeked.
     #expect(stream.seekCount == 1)
     // Seeks backwards and forwards, reads running past the end, and reads that continue.
-    var random = SeededRandom(seed: UInt64(channels) * 7_919 + UInt64(kind.rawValue.count))
+    var random = SplitMix(seed: UInt64(channels) * 7_919 + UInt64(kind.rawValue.count))
     var frame = 0
     var seeks = stream.seekCount
     for step in 0..<60 {
       if step % 3 != 2 {
-        let next = Int(random.next() % UInt64(Self.frames + 50))
+        let next = random.next(below: Self.frames + 50)
         // A read from the end of the file returns before any seek.
         if next != frame, next < Self.frames { seeks += 1 }
         frame = next
       }
-      let count = 1 + Int(random.next() % 9_000)
+      let count = 1 + random.next(below: 9_000)
       let piece = try Self.read(stream, from: frame, count: count)
       let end = min(frame + count, Self.frames)
       let expected = frame < end ? Array(wholeBits[frame * channels..<end * channels]) : []
@@ -229,20 +229,5 @@ import Testing
     #expect(throws: SampleDecodingError.fileNotFound(path: fixtures.path("missing.wav"))) {
       try SampleStreamDecoder(path: fixtures.path("missing.wav"))
     }
-  }
-}
-
-/// A small deterministic generator (SplitMix64), so a failing seek pattern repeats.
-struct SeededRandom {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

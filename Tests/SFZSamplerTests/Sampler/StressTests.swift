@@ -242,17 +242,3 @@ struct Percentiles: CustomStringConvertible {
     String(format: "median %.1f, p99.9 %.1f, max %.1f", median / 1e3, p999 / 1e3, max / 1e3)
   }
 }
-
-/// A small deterministic generator, so every run storms the same way.
-struct SplitMix {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-
-  mutating func next(below bound: Int) -> Int {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return Int((z ^ (z >> 31)) % UInt64(bound))
-  }
-}

@@ -1,0 +1,15 @@
+/// A small deterministic generator (SplitMix64), so a stress run storms the same way every time
+/// and a failing seek pattern repeats.
+struct SplitMix {
+  private var state: UInt64
+  init(seed: UInt64) { state = seed }
+
+  /// A value in 0..<bound.
+  mutating func next(below bound: Int) -> Int {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return Int((z ^ (z >> 31)) % UInt64(bound))
+  }
+}
