@@ -135,6 +135,8 @@ int32_t sc_instrument_reserve_samples(sc_instrument *instrument, uint32_t count)
   if (!instrument || instrument->finalized || count > INT32_MAX - instrument->sample_count)
     return -1;
   uint32_t first = instrument->sample_count;
+  /* nothing to add: `samples` may still be NULL, which memset must not be given */
+  if (count == 0) return (int32_t)first;
   if (!grow((void **)&instrument->samples, &instrument->sample_capacity, first + count,
             sizeof(sc_sample)))
     return -1;
