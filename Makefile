@@ -1,6 +1,6 @@
 # The commands a developer or CI needs. `make demo` and `make test` install missing system
 # packages first (scripts/install-deps.sh).
-.PHONY: deps demo test test-sanitizers stress soak fuzz format lint bench big-library
+.PHONY: deps demo test check-version-consumer test-sanitizers stress soak fuzz format lint bench big-library
 
 deps:
 	@scripts/install-deps.sh
@@ -9,8 +9,15 @@ deps:
 demo: deps
 	swift run -c release sfzplay
 
+# The whole suite, then a package that depends on SFZSampler by version from a local git tag
+# builds and plays a note (scripts/check-version-consumer.sh, about 1.3 minutes more).
 test: deps
 	swift test
+	scripts/check-version-consumer.sh
+
+# Only the by-version consumer check.
+check-version-consumer: deps
+	scripts/check-version-consumer.sh
 
 # The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer (Swift has no UBSan of
 # its own: it checks the C core), then the concurrency and stress tests under ThreadSanitizer,

@@ -18,10 +18,7 @@ let package = Package(
     .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
   ],
   targets: [
-    .target(
-      name: "CSamplerCore",
-      cSettings: [.unsafeFlags(["-O3", "-std=c11"])]
-    ),
+    .target(name: "CSamplerCore"),
     .systemLibrary(
       name: "CSndfile",
       pkgConfig: "sndfile",
@@ -84,5 +81,6 @@ let package = Package(
       ]
     ),
   ],
-  swiftLanguageModes: [.v6]
+  swiftLanguageModes: [.v6],
+  cLanguageStandard: .c11
 )

@@ -96,12 +96,18 @@ void sc_filter_process(sc_filter_type type, const sc_filter_coeffs *c, sc_filter
                        float *restrict left, float *restrict right, uint32_t frames) {
   if (type == SC_FILTER_NONE) return;
   /* both channels run in the same loop: their recursions are independent, so their latencies
-   * overlap instead of adding up */
+   * overlap instead of adding up. The mono and stereo loops are written apart so that no frame
+   * tests `right` (at -O2, which is what SwiftPM gives C targets in release, clang does not
+   * unswitch the loops itself). */
   if (type == SC_FILTER_LPF_1P || type == SC_FILTER_HPF_1P) {
     float sl = state->s1[0], sr = state->s1[1];
-    for (uint32_t i = 0; i < frames; i++) {
-      one_pole(c, &sl, &left[i]);
-      if (right) one_pole(c, &sr, &right[i]);
+    if (right) {
+      for (uint32_t i = 0; i < frames; i++) {
+        one_pole(c, &sl, &left[i]);
+        one_pole(c, &sr, &right[i]);
+      }
+    } else {
+      for (uint32_t i = 0; i < frames; i++) one_pole(c, &sl, &left[i]);
     }
     state->s1[0] = sl, state->s1[1] = sr;
     return;
@@ -112,9 +118,13 @@ void sc_filter_process(sc_filter_type type, const sc_filter_coeffs *c, sc_filter
   k.p1 = k.m11 * k.b1 + k.m12 * k.b2, k.p2 = k.m21 * k.b1 + k.m22 * k.b2;
   float l1 = state->s1[0], l2 = state->s2[0], r1 = state->s1[1], r2 = state->s2[1];
   uint32_t i = 0;
-  for (; i + 1 < frames; i += 2) {
-    two_pole_pair(&k, &l1, &l2, &left[i]);
-    if (right) two_pole_pair(&k, &r1, &r2, &right[i]);
+  if (right) {
+    for (; i + 1 < frames; i += 2) {
+      two_pole_pair(&k, &l1, &l2, &left[i]);
+      two_pole_pair(&k, &r1, &r2, &right[i]);
+    }
+  } else {
+    for (; i + 1 < frames; i += 2) two_pole_pair(&k, &l1, &l2, &left[i]);
   }
   for (; i < frames; i++) {
     two_pole_one(&k, &l1, &l2, &left[i]);

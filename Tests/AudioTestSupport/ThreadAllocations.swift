@@ -23,6 +23,11 @@ public enum ThreadAllocations {
 
   /// Runs `body` and returns how many allocations it made on this thread; measurements on other
   /// threads wait for this one.
+  ///
+  /// Keep `body` short: while it runs, malloc-interposer 1.6.1 counts every thread's allocations,
+  /// and a thread that exits meanwhile goes on counting into its per-thread counter block after
+  /// the interposer's key destructor has freed it, which can corrupt the heap of a test running
+  /// beside this one ("malloc_consolidate(): invalid chunk size").
   public static func measure(_ body: () -> Void) -> Int {
     turn.lock()
     defer { turn.unlock() }
