@@ -15,7 +15,6 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
   ],
   targets: [
     .target(name: "CSamplerCore"),
@@ -50,10 +49,10 @@ let package = Package(
         "SFZPlayKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // Counts one thread's heap allocations by standing in for malloc in the test executable.
+    .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
     .target(
-      name: "AudioTestSupport",
-      dependencies: [.product(name: "MallocInterposerSwift", package: "malloc-interposer")],
-      path: "Tests/AudioTestSupport"
+      name: "AudioTestSupport", dependencies: ["CAllocationCounter"], path: "Tests/AudioTestSupport"
     ),
     .target(name: "MIDITestSupport", path: "Tests/MIDITestSupport"),
     .testTarget(
