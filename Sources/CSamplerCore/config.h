@@ -136,4 +136,22 @@
 #define SC_BEND_MIN (-8192)
 #define SC_BEND_MAX 8191
 
+/* Engine parameters (parameters.c): the key the engine filter's tracked frequency is measured
+ * from (middle C), and the ceilings of the ranges the parameter table promises. */
+#define SC_FILTER_TRACKING_REFERENCE_KEY 60
+#define SC_PARAM_MAX_GAIN 4.0f /* +12 dB */
+#define SC_PARAM_MAX_ENVELOPE_SECONDS 10.0f
+#define SC_PARAM_MAX_GLIDE_SECONDS 10.0f
+#define SC_PARAM_MAX_VIBRATO_CENTS 1200.0f
+#define SC_PARAM_MAX_VIBRATO_HZ 20.0f
+#define SC_PARAM_MAX_BEND_CENTS 4800.0f /* 48 semitones, the MPE default range */
+#define SC_PARAM_MIN_TEMPO 1.0f
+#define SC_PARAM_MAX_TEMPO 999.0f
+#define SC_PARAM_MIN_CUTOFF_MULTIPLE 0.1f
+#define SC_PARAM_MAX_CUTOFF_MULTIPLE 100.0f
+#define SC_PARAM_DEFAULT_CUTOFF_MULTIPLE 4.0f
+#define SC_PARAM_MAX_RESONANCE_DB 24.0f
+#define SC_PARAM_MAX_PITCH_ENVELOPE_SEMITONES 24.0f
+#define SC_PARAM_MAX_MASTER_TUNE_CENTS 1200.0f
+
 #endif

@@ -56,10 +56,7 @@ sc_engine *sc_engine_create(const sc_engine_config *config) {
   sc_tuning_exchange_init(&e->tuning_exchange);
   sc_random_seed(&e->rng_state, SC_RANDOM_SEED);
   e->note_start = sc_note_neutral(false, 0);
-  e->params[SC_PARAM_MASTER_GAIN] = 1.0f;
-  e->params[SC_PARAM_TEMPO] = 120.0f;
-  e->params[SC_PARAM_VIBRATO_DEPTH] = SC_DEFAULT_VIBRATO_DEPTH;
-  e->params[SC_PARAM_VIBRATO_RATE] = SC_DEFAULT_VIBRATO_RATE;
+  sc_parameters_init(&e->parameters, config);
   e->steal_fade_step = (float)(1.0 / (SC_STEAL_FADE_SECONDS * config->sample_rate));
   e->swap_fade_step = (float)(1.0 / (SC_SWAP_FADE_SECONDS * config->sample_rate));
   e->smoothing = (float)(1.0 / (SC_CONTROLLER_SMOOTHING_SECONDS * config->sample_rate));
@@ -172,11 +169,7 @@ static void apply_event(sc_engine *e, const sc_event *ev) {
     case SC_EVENT_POLY_PRESSURE:
       if (ev->data1 < 128) sc_poly_pressure(e, ch, ev->data1, ev->data2 & 127);
       break;
-    case SC_EVENT_PARAMETER:
-      if (ev->data1 >= SC_PARAM_COUNT || !isfinite(ev->number)) break;
-      if (ev->data1 == SC_PARAM_TEMPO && !(ev->number > 0.0f)) break; /* a tempo moves forward */
-      e->params[ev->data1] = ev->number;
-      break;
+    case SC_EVENT_PARAMETER: sc_parameters_apply_event(e, ev); break;
     case SC_EVENT_NOTE_FREQUENCY: sc_tuning_apply_event(e, ev); break;
     case SC_EVENT_SONG_POSITION:
       if (isfinite(ev->number) && ev->number >= 0.0f) e->beat = ev->number;
@@ -222,11 +215,12 @@ void sc_engine_render(sc_engine *e, uint32_t frames, const sc_event *events, uin
       until = events[next_event].frame;
     render_span(e, out_left + f, out_right + f, until - f);
     /* the song position moves on with the tempo, so notes can wait for the next beat */
-    e->beat += (until - f) * (double)e->params[SC_PARAM_TEMPO] / (60.0 * e->config.sample_rate);
+    e->beat +=
+        (until - f) * (double)e->parameters.value[SC_PARAM_TEMPO] / (60.0 * e->config.sample_rate);
     f = until;
   }
   while (next_event < event_count) apply_event(e, &events[next_event++]);
-  float master = e->params[SC_PARAM_MASTER_GAIN];
+  float master = e->parameters.value[SC_PARAM_MASTER_GAIN];
   if (master != 1.0f)
     for (uint32_t i = 0; i < frames; i++) {
       out_left[i] *= master;

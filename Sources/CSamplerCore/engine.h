@@ -8,6 +8,7 @@
 #include "controllers.h"
 #include "event_queue.h"
 #include "interpolate.h"
+#include "parameters.h"
 #include "stream.h"
 #include "tuning.h"
 #include "voice.h"
@@ -26,7 +27,7 @@ struct sc_engine {
   double note_cents[128]; /* 100 * MIDI note in 12-TET, or the tuning given */
   bool key_unmapped[128]; /* keys the tuning leaves without a pitch: they start no voice */
   sc_tuning_exchange tuning_exchange;
-  float params[SC_PARAM_COUNT];
+  sc_parameters parameters;
   float steal_fade_step, swap_fade_step, smoothing;
   /* the note whose voices are being started: its id and expression, neutral for a plain
    * note-on (note_expression.c) */

@@ -9,7 +9,9 @@
 #include "triggers.h"
 #include "voice_alloc.h"
 
-static bool is_mono(const sc_engine *engine) { return engine->params[SC_PARAM_MONOPHONIC] > 0.5f; }
+static bool is_mono(const sc_engine *engine) {
+  return engine->parameters.value[SC_PARAM_MONOPHONIC] > 0.5f;
+}
 
 static bool is_keyswitch(const sc_engine *engine, uint8_t key) {
   return engine->current && engine->current->keyswitch[key];
@@ -44,7 +46,7 @@ static uint32_t start_note(sc_engine *engine, uint8_t channel, uint8_t key, uint
 
 /* Moves the held voices of a channel to `key`, gliding when a glide rate is set. */
 static void retune_held(sc_engine *engine, uint8_t channel, uint8_t key) {
-  bool glide = engine->params[SC_PARAM_GLIDE_RATE] > 0.0f;
+  bool glide = engine->parameters.value[SC_PARAM_GLIDE_RATE] > 0.0f;
   for (uint32_t i = 0; i < engine->voice_slots; i++) {
     sc_voice *v = &engine->voices[i];
     if (v->state != SC_VOICE_PLAYING || v->channel != channel || v->released) continue;
@@ -58,7 +60,7 @@ static void retune_held(sc_engine *engine, uint8_t channel, uint8_t key) {
 /* Mono mode: one note per channel. Returns after starting (or gliding to) the note. */
 static void mono_note_on(sc_engine *engine, sc_channel *c, uint8_t channel, uint8_t key,
                          uint8_t velocity, const sc_voice_note *note) {
-  bool legato = engine->params[SC_PARAM_LEGATO] > 0.5f;
+  bool legato = engine->parameters.value[SC_PARAM_LEGATO] > 0.5f;
   int previous = c->held_count ? c->held[c->held_count - 1] : -1;
   push_held(c, key);
   if (legato && previous >= 0) {
@@ -80,7 +82,7 @@ static void mono_note_on(sc_engine *engine, sc_channel *c, uint8_t channel, uint
   uint64_t first_new = engine->note_counter;
   if (start_note(engine, channel, key, velocity, note) == 0 && !is_keyswitch(engine, key))
     atomic_fetch_add_explicit(&engine->stat_unplayed, 1, memory_order_relaxed);
-  if (previous < 0 || !(engine->params[SC_PARAM_GLIDE_RATE] > 0.0f)) return;
+  if (previous < 0 || !(engine->parameters.value[SC_PARAM_GLIDE_RATE] > 0.0f)) return;
   for (uint32_t i = 0; i < engine->voice_slots; i++) {
     sc_voice *v = &engine->voices[i];
     if (v->state == SC_VOICE_PLAYING && v->age > first_new)
@@ -143,7 +145,7 @@ void sc_note_off(sc_engine *engine, uint8_t channel, uint8_t key) {
   ending_note.fresh = true;
   c->key_down[key] = false;
   remove_held(c, key);
-  if (is_mono(engine) && c->held_count > 0 && engine->params[SC_PARAM_LEGATO] > 0.5f) {
+  if (is_mono(engine) && c->held_count > 0 && engine->parameters.value[SC_PARAM_LEGATO] > 0.5f) {
     /* legato: fall back to the last key still held */
     bool sounding = false;
     for (uint32_t i = 0; i < engine->voice_slots; i++) {

@@ -74,8 +74,9 @@ static void start_identity(sc_engine *engine, sc_voice *v, const sc_instrument *
   v->age = ++engine->note_counter;
   v->head.loop_mode = r->loop_mode;
   if (v->head.loop_mode == SC_LOOP_ENGINE)
-    v->head.loop_mode =
-        engine->params[SC_PARAM_LOOP_THRU_RELEASE] > 0.5f ? SC_LOOP_CONTINUOUS : SC_LOOP_SUSTAIN;
+    v->head.loop_mode = engine->parameters.value[SC_PARAM_LOOP_THRU_RELEASE] > 0.5f
+                            ? SC_LOOP_CONTINUOUS
+                            : SC_LOOP_SUSTAIN;
   v->head.looping =
       (v->head.loop_mode == SC_LOOP_CONTINUOUS || v->head.loop_mode == SC_LOOP_SUSTAIN) &&
       play->loop_resident;
@@ -124,7 +125,7 @@ static void start_playhead(sc_engine *engine, sc_voice *v, const float *mods, fl
     /* wait for the next multiple of sync_beats (plus sync_offset) of the song position */
     double beats = engine->beat - r->sync_offset;
     double target = beats <= 0.0 ? 0.0 : ceil(beats / r->sync_beats) * r->sync_beats;
-    delay += (float)((target - beats) * 60.0 / engine->params[SC_PARAM_TEMPO]);
+    delay += (float)((target - beats) * 60.0 / engine->parameters.value[SC_PARAM_TEMPO]);
   }
   v->delay_frames = delay > 0.0f ? (uint32_t)(delay * engine->config.sample_rate + 0.5) : 0;
   v->head.plays_left = r->count > 1 ? r->count - 1 : 0;
@@ -314,19 +315,19 @@ static double chunk_cents(const sc_engine *engine, sc_voice *v, const sc_live_mo
   double rate = engine->config.sample_rate;
   const sc_region *r = v->region;
   double bend = sc_bend_cents(engine->channels[v->channel].bend, r,
-                              engine->params[SC_PARAM_PITCH_BEND_RANGE]);
+                              engine->parameters.value[SC_PARAM_PITCH_BEND_RANGE]);
   double cents = v->pitch.base_cents + v->pitch.glide_cents + bend +
                  v->pitch_env.level * v->pitcheg_depth +
                  pitch_lfo * (v->pitch_lfo.depth + live->value[SC_MOD_PITCHLFO_DEPTH]) +
                  live->value[SC_MOD_PITCH] + v->note.pitch_cents;
   /* the library's own vibrato (vibratoDepth), off by default; SFZ has no implicit mod-wheel
    * vibrato, so an instrument's CC1 means only what its opcodes say */
-  float vibrato = engine->params[SC_PARAM_VIBRATO_DEPTH];
+  float vibrato = engine->parameters.value[SC_PARAM_VIBRATO_DEPTH];
   if (vibrato != 0.0f) cents += vibrato * sin(2.0 * SC_PI * v->pitch.vibrato_phase);
-  v->pitch.vibrato_phase += engine->params[SC_PARAM_VIBRATO_RATE] * n / rate;
+  v->pitch.vibrato_phase += engine->parameters.value[SC_PARAM_VIBRATO_RATE] * n / rate;
   v->pitch.vibrato_phase -= floor(v->pitch.vibrato_phase);
   if (v->pitch.glide_cents != 0.0) {
-    float glide_rate = engine->params[SC_PARAM_GLIDE_RATE];
+    float glide_rate = engine->parameters.value[SC_PARAM_GLIDE_RATE];
     double step = glide_rate > 0.0f ? 1200.0 / glide_rate * n / rate : fabs(v->pitch.glide_cents);
     v->pitch.glide_cents = v->pitch.glide_cents > 0.0 ? fmax(0.0, v->pitch.glide_cents - step)
                                                       : fmin(0.0, v->pitch.glide_cents + step);

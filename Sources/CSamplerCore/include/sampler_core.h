@@ -644,19 +644,102 @@ typedef enum sc_note_expression {
   SC_NOTE_EXPRESSION_COUNT
 } sc_note_expression;
 
-/** Engine-wide parameters, set with an SC_EVENT_PARAMETER event. */
+/**
+ * Engine-wide parameters, set with an SC_EVENT_PARAMETER event: data1 the parameter, number the
+ * value, value a ramp length in frames (0: the value applies from the event's frame). A ramp of n
+ * frames on a parameter that can ramp moves linearly from the value in force before the event:
+ * at frame k + i of an event at frame k the value is start + (target - start) * (i + 1) / n, so
+ * it reaches the target on frame k + n - 1 (master gain per frame; the others at the start of
+ * every SC_CONTROL_FRAMES step, on the same line). A newer event on the same parameter
+ * supersedes an unfinished ramp, starting from the value reached. A parameter that cannot ramp
+ * takes its target at the event's frame. A value outside the parameter's range is clamped to
+ * it; one that is not finite is ignored. The numbers are stable addresses: never reused or
+ * renumbered.
+ *
+ * The envelope, filter and vibrato parameters are the engine-wide controls of an AKSampler-style
+ * instrument, laid over whatever the instrument says so that their defaults leave an SFZ
+ * instrument exactly as its author wrote it: envelope times add to each region's own, sustain
+ * levels scale it, and the engine filter is a stage of its own, off by default. Envelope settings
+ * apply to notes started after the change.
+ */
 typedef enum sc_param {
-  SC_PARAM_MASTER_GAIN = 0,       /**< linear gain, default 1 */
+  SC_PARAM_MASTER_GAIN = 0,       /**< linear gain 0...4, default 1; ramps */
   SC_PARAM_LOOP_THRU_RELEASE = 1, /**< 0 or 1, for SC_LOOP_ENGINE regions; default 0 */
   SC_PARAM_MONOPHONIC = 2,        /**< 0 or 1; one voice per channel */
   SC_PARAM_LEGATO = 3,            /**< 0 or 1; in mono mode, overlapping notes glide */
-  SC_PARAM_GLIDE_RATE = 4,        /**< seconds per octave of glide; 0 = no glide */
-  SC_PARAM_VIBRATO_DEPTH = 5,     /**< cents of vibrato on every voice; default 0 (off) */
-  SC_PARAM_VIBRATO_RATE = 6,      /**< Hz; default 5 */
-  SC_PARAM_PITCH_BEND_RANGE = 7,  /**< cents; > 0 overrides every region's bend_up/bend_down */
+  SC_PARAM_GLIDE_RATE = 4,        /**< seconds per octave of glide 0...10; 0 = no glide */
+  SC_PARAM_VIBRATO_DEPTH = 5,     /**< cents 0...1200 of vibrato on every voice; default 0; ramps */
+  SC_PARAM_VIBRATO_RATE = 6,      /**< Hz 0...20; default 5; ramps */
+  SC_PARAM_PITCH_BEND_RANGE = 7,  /**< cents 0...4800; > 0 overrides every region's bend range */
   SC_PARAM_TEMPO = 8,             /**< host tempo in beats per minute; default 120 */
+  /** Seconds 0...10 added to each region's amplitude envelope attack, hold, decay and release
+   * (SFZ ampeg_attack, _hold, _decay, _release); default 0. */
+  SC_PARAM_AMP_ATTACK = 9,
+  SC_PARAM_AMP_HOLD = 10,
+  SC_PARAM_AMP_DECAY = 11,
+  SC_PARAM_AMP_SUSTAIN = 12, /**< 0...1, scales each region's ampeg_sustain; default 1 */
+  SC_PARAM_AMP_RELEASE = 13,
+  /** 0 or 1, default 0: a resonant 2-pole low-pass on every voice, after the region's own filters,
+   * whose cutoff is SC_PARAM_FILTER_CUTOFF times the key's tracked frequency (below), opened by
+   * the filter envelope: multiple = cutoff + strength * envelope * velocity factor. */
+  SC_PARAM_FILTER_ENABLE = 14,
+  SC_PARAM_FILTER_CUTOFF = 15, /**< multiple 0.1...100 of the tracked frequency; default 4; ramps */
+  SC_PARAM_FILTER_STRENGTH =
+      16, /**< multiples 0...100 the filter envelope adds; default 0; ramps */
+  SC_PARAM_FILTER_RESONANCE = 17, /**< dB 0...24 of resonance at the cutoff; default 0; ramps */
+  /** 0...1, default 1: the tracked frequency is middle C's (SC_FILTER_TRACKING_REFERENCE_KEY)
+   * moved by this fraction of the key's distance from it: 1 follows the key, 0 is fixed. */
+  SC_PARAM_FILTER_KEY_TRACKING = 18,
+  /** 0...1, default 0: how much velocity scales the envelope's amount, as
+   * 1 - s + s * velocity / 127 (0: every velocity opens the filter fully). */
+  SC_PARAM_FILTER_ENVELOPE_VELOCITY = 19,
+  /** The filter envelope: attack, decay, release in seconds 0...10 (default 0), sustain 0...1
+   * (default 1). */
+  SC_PARAM_FILTER_ATTACK = 20,
+  SC_PARAM_FILTER_DECAY = 21,
+  SC_PARAM_FILTER_SUSTAIN = 22,
+  SC_PARAM_FILTER_RELEASE = 23,
+  /** The pitch envelope, which moves every voice by SC_PARAM_PITCH_ENVELOPE_SEMITONES times its
+   * level: attack, decay, release in seconds 0...10 (default 0), sustain 0...1 (default 0). */
+  SC_PARAM_PITCH_ATTACK = 24,
+  SC_PARAM_PITCH_DECAY = 25,
+  SC_PARAM_PITCH_SUSTAIN = 26,
+  SC_PARAM_PITCH_RELEASE = 27,
+  SC_PARAM_PITCH_ENVELOPE_SEMITONES = 28, /**< -24...24; default 0 (off); ramps */
+  /** A vibrato of each voice's own, from the voice's start: depth cents 0...1200 (default 0) and
+   * rate Hz 0...20 (default 5); both ramp. */
+  SC_PARAM_VOICE_VIBRATO_DEPTH = 29,
+  SC_PARAM_VOICE_VIBRATO_RATE = 30,
+  /** 0 or 1, default 0: each voice's vibrato starts where the engine's free-running phase is, so
+   * notes do not move in step; 1 starts it at phase 0 with its note. */
+  SC_PARAM_RESTART_VOICE_LFO = 31,
+  SC_PARAM_QUALITY = 32,     /**< an sc_quality; default the engine config's */
+  SC_PARAM_POLYPHONY = 33,   /**< voices 1...config max_voices (the default); fewer steal */
+  SC_PARAM_MASTER_TUNE = 34, /**< cents -1200...1200 added to every voice; default 0; ramps */
   SC_PARAM_COUNT
 } sc_param;
+
+/** SC_EVENT_PARAMETER's data2 flag: the change was made through sc_engine_post by a caller that
+ * already knows it, so sc_engine_take_parameter_changes does not report it. */
+#define SC_PARAMETER_FROM_CONTROL 1
+
+/** The value a parameter has in force on the render thread (a ramp's target once it has begun):
+ * the default until changed. [any] */
+float sc_engine_parameter(const sc_engine *engine, sc_param parameter);
+
+/** Which parameters events in render calls have changed since the last call: bit n for sc_param
+ * n, each reported once. Changes posted with SC_PARAMETER_FROM_CONTROL are not. [any] */
+uint64_t sc_engine_take_parameter_changes(sc_engine *engine);
+
+/** A parameter's range, default and whether it ramps, as the engine applies them. [any] */
+typedef struct sc_param_info {
+  float minimum, maximum, default_value;
+  bool can_ramp;
+} sc_param_info;
+
+/** Fills `info` for an engine made with `config`, whose max_voices and quality are the defaults
+ * of SC_PARAM_POLYPHONY and SC_PARAM_QUALITY. Returns false for an unknown parameter. [any] */
+bool sc_param_get_info(sc_param parameter, const sc_engine_config *config, sc_param_info *info);
 
 /** A timed event. `frame` is the frame within the render call at which it takes effect. */
 typedef struct sc_event {

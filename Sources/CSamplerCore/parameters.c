@@ -1,0 +1,121 @@
+#include "parameters.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "config.h"
+#include "engine.h"
+
+_Static_assert(SC_PARAM_COUNT <= 64, "one bit per parameter in the change mask");
+
+typedef struct range {
+  float minimum, maximum, default_value;
+  bool can_ramp;
+} range;
+
+/* The parameters whose range or default does not depend on the engine's configuration. */
+static range fixed_range(sc_param p) {
+  switch (p) {
+    case SC_PARAM_MASTER_GAIN: return (range){0.0f, SC_PARAM_MAX_GAIN, 1.0f, true};
+    case SC_PARAM_LOOP_THRU_RELEASE:
+    case SC_PARAM_MONOPHONIC:
+    case SC_PARAM_LEGATO:
+    case SC_PARAM_FILTER_ENABLE:
+    case SC_PARAM_RESTART_VOICE_LFO: return (range){0.0f, 1.0f, 0.0f, false};
+    case SC_PARAM_GLIDE_RATE: return (range){0.0f, SC_PARAM_MAX_GLIDE_SECONDS, 0.0f, false};
+    case SC_PARAM_VIBRATO_DEPTH:
+      return (range){0.0f, SC_PARAM_MAX_VIBRATO_CENTS, SC_DEFAULT_VIBRATO_DEPTH, true};
+    case SC_PARAM_VIBRATO_RATE:
+      return (range){0.0f, SC_PARAM_MAX_VIBRATO_HZ, SC_DEFAULT_VIBRATO_RATE, true};
+    case SC_PARAM_PITCH_BEND_RANGE: return (range){0.0f, SC_PARAM_MAX_BEND_CENTS, 0.0f, false};
+    case SC_PARAM_TEMPO: return (range){SC_PARAM_MIN_TEMPO, SC_PARAM_MAX_TEMPO, 120.0f, false};
+    case SC_PARAM_AMP_ATTACK:
+    case SC_PARAM_AMP_HOLD:
+    case SC_PARAM_AMP_DECAY:
+    case SC_PARAM_AMP_RELEASE:
+    case SC_PARAM_FILTER_ATTACK:
+    case SC_PARAM_FILTER_DECAY:
+    case SC_PARAM_FILTER_RELEASE:
+    case SC_PARAM_PITCH_ATTACK:
+    case SC_PARAM_PITCH_DECAY:
+    case SC_PARAM_PITCH_RELEASE: return (range){0.0f, SC_PARAM_MAX_ENVELOPE_SECONDS, 0.0f, false};
+    case SC_PARAM_AMP_SUSTAIN:
+    case SC_PARAM_FILTER_SUSTAIN: return (range){0.0f, 1.0f, 1.0f, false};
+    case SC_PARAM_PITCH_SUSTAIN: return (range){0.0f, 1.0f, 0.0f, false};
+    case SC_PARAM_FILTER_CUTOFF:
+      return (range){SC_PARAM_MIN_CUTOFF_MULTIPLE, SC_PARAM_MAX_CUTOFF_MULTIPLE,
+                     SC_PARAM_DEFAULT_CUTOFF_MULTIPLE, true};
+    case SC_PARAM_FILTER_STRENGTH: return (range){0.0f, SC_PARAM_MAX_CUTOFF_MULTIPLE, 0.0f, true};
+    case SC_PARAM_FILTER_RESONANCE: return (range){0.0f, SC_PARAM_MAX_RESONANCE_DB, 0.0f, true};
+    case SC_PARAM_FILTER_KEY_TRACKING: return (range){0.0f, 1.0f, 1.0f, false};
+    case SC_PARAM_FILTER_ENVELOPE_VELOCITY: return (range){0.0f, 1.0f, 0.0f, false};
+    case SC_PARAM_PITCH_ENVELOPE_SEMITONES:
+      return (range){-SC_PARAM_MAX_PITCH_ENVELOPE_SEMITONES, SC_PARAM_MAX_PITCH_ENVELOPE_SEMITONES,
+                     0.0f, true};
+    case SC_PARAM_VOICE_VIBRATO_DEPTH: return (range){0.0f, SC_PARAM_MAX_VIBRATO_CENTS, 0.0f, true};
+    case SC_PARAM_VOICE_VIBRATO_RATE:
+      return (range){0.0f, SC_PARAM_MAX_VIBRATO_HZ, SC_DEFAULT_VIBRATO_RATE, true};
+    case SC_PARAM_MASTER_TUNE:
+      return (range){-SC_PARAM_MAX_MASTER_TUNE_CENTS, SC_PARAM_MAX_MASTER_TUNE_CENTS, 0.0f, true};
+    case SC_PARAM_QUALITY:
+    case SC_PARAM_POLYPHONY:
+    case SC_PARAM_COUNT: break;
+  }
+  return (range){0.0f, 0.0f, 0.0f, false};
+}
+
+bool sc_param_get_info(sc_param p, const sc_engine_config *config, sc_param_info *info) {
+  if ((unsigned)p >= SC_PARAM_COUNT || !config || !info) return false;
+  range r = fixed_range(p);
+  if (p == SC_PARAM_QUALITY)
+    r = (range){SC_QUALITY_LINEAR, SC_QUALITY_SINC, config->quality, false};
+  if (p == SC_PARAM_POLYPHONY)
+    r = (range){1.0f, (float)config->max_voices, config->max_voices, false};
+  *info = (sc_param_info){r.minimum, r.maximum, r.default_value, r.can_ramp};
+  return true;
+}
+
+static uint32_t bits_of(float value) {
+  uint32_t bits;
+  memcpy(&bits, &value, sizeof bits);
+  return bits;
+}
+
+static void publish(sc_parameters *ps, sc_param p) {
+  atomic_store_explicit(&ps->published[p], bits_of(ps->value[p]), memory_order_relaxed);
+}
+
+void sc_parameters_init(sc_parameters *ps, const sc_engine_config *config) {
+  for (int p = 0; p < SC_PARAM_COUNT; p++) {
+    sc_param_info info;
+    sc_param_get_info((sc_param)p, config, &info);
+    ps->value[p] = info.default_value;
+    atomic_init(&ps->published[p], bits_of(info.default_value));
+  }
+  atomic_init(&ps->changed, 0);
+}
+
+void sc_parameters_apply_event(sc_engine *e, const sc_event *ev) {
+  if (ev->data1 >= SC_PARAM_COUNT || !isfinite(ev->number)) return;
+  sc_param p = (sc_param)ev->data1;
+  sc_param_info info;
+  sc_param_get_info(p, &e->config, &info);
+  float value = fminf(fmaxf(ev->number, info.minimum), info.maximum);
+  sc_parameters *ps = &e->parameters;
+  ps->value[p] = value;
+  publish(ps, p);
+  if (!(ev->data2 & SC_PARAMETER_FROM_CONTROL))
+    atomic_fetch_or_explicit(&ps->changed, UINT64_C(1) << p, memory_order_relaxed);
+}
+
+float sc_engine_parameter(const sc_engine *e, sc_param p) {
+  if ((unsigned)p >= SC_PARAM_COUNT) return 0.0f;
+  uint32_t bits = atomic_load_explicit(&e->parameters.published[p], memory_order_relaxed);
+  float value;
+  memcpy(&value, &bits, sizeof value);
+  return value;
+}
+
+uint64_t sc_engine_take_parameter_changes(sc_engine *e) {
+  return atomic_exchange_explicit(&e->parameters.changed, 0, memory_order_relaxed);
+}

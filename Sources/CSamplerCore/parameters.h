@@ -1,0 +1,25 @@
+/* parameters.h - the engine-wide parameters (sc_param): their table of ranges and defaults, the
+ * values in force on the render thread, and the changes reported to observers. */
+#ifndef SC_PARAMETERS_H
+#define SC_PARAMETERS_H
+
+#include <stdatomic.h>
+
+#include "sampler_core.h"
+
+/* What the render thread holds for the parameters, inside sc_engine. */
+typedef struct sc_parameters {
+  float value[SC_PARAM_COUNT]; /* in force; what the render code reads */
+  /* value[] mirrored as float bits for other threads, and the bits of changes made by events in
+   * render calls that observers have not been told of */
+  _Atomic uint32_t published[SC_PARAM_COUNT];
+  _Atomic uint64_t changed;
+} sc_parameters;
+
+/* Every parameter at its default for an engine made with `config`. [control] */
+void sc_parameters_init(sc_parameters *parameters, const sc_engine_config *config);
+
+/* Applies an SC_EVENT_PARAMETER event at its frame. [render] */
+void sc_parameters_apply_event(sc_engine *engine, const sc_event *event);
+
+#endif
