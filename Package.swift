@@ -14,7 +14,7 @@ let package = Package(
     .executable(name: "sfzplay", targets: ["sfzplay"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
   ],
   targets: [
     .target(name: "CSamplerCore"),
