@@ -207,7 +207,11 @@ struct StreamingEngineTests {
     let left = UnsafeMutablePointer<Float>.allocate(capacity: 256)
     let right = UnsafeMutablePointer<Float>.allocate(capacity: 256)
     let events = UnsafeMutablePointer<sc_event>.allocate(capacity: 3)
-    defer { (left.deallocate(), right.deallocate(), events.deallocate()) }
+    defer {
+      left.deallocate()
+      right.deallocate()
+      events.deallocate()
+    }
     // a new voice, one past the resident frames and one played twice, while the first streams
     events.initialize(
       from: [Self.note(72, at: 10), Self.note(100, at: 100), Self.note(101, at: 200)], count: 3)

@@ -50,7 +50,10 @@ struct StreamingSamplerTests {
     out.reserveCapacity(2 * frames)
     let left = UnsafeMutablePointer<Float>.allocate(capacity: block)
     let right = UnsafeMutablePointer<Float>.allocate(capacity: block)
-    defer { (left.deallocate(), right.deallocate()) }
+    defer {
+      left.deallocate()
+      right.deallocate()
+    }
     var done = 0
     while done < frames {
       let n = min(block, frames - done)

@@ -137,7 +137,7 @@ struct MIDITuningTests {
     defer { events.deallocate() }
     var count = 0
     var recognised = false
-    try bytes.withUnsafeBufferPointer { buffer in
+    bytes.withUnsafeBufferPointer { buffer in
       let allocations = ThreadAllocations.measure {
         recognised =
           (try? MIDITuningMessage.forEachEvent(inSystemExclusive: buffer, frame: 5) { event in
