@@ -21,6 +21,10 @@ let package = Package(
       name: "FuzzSFZ",
       dependencies: [.product(name: "SFZ", package: "SFZSampler")]
     ),
+    .executableTarget(
+      name: "FuzzTuning",
+      dependencies: [.product(name: "SFZSampler", package: "SFZSampler")]
+    ),
     .target(
       name: "FuzzSupport",
       dependencies: [.product(name: "SFZSampler", package: "SFZSampler")]

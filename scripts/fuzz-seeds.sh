@@ -127,6 +127,13 @@ case $target in
     done < <(find "$corpus/instruments" "$corpus/sfz-parser-cases/sfizz/tests/TestFiles" \
       -iname '*.sfz' -print0 | sort -z)
     ;;
+  FuzzTuning)
+    python3 "$tools" tuning "$out"
+    # The corpus's SysEx files, as songs would carry them.
+    while IFS= read -r -d '' syx; do
+      printf '\2' | cat - "$syx" >"$work/x.bin" && keep "$work/x.bin" bin
+    done < <(find "$corpus" -iname '*.syx' -print0 | sort -z)
+    ;;
   FuzzMIDIFile | FuzzSFZ)
     # These read the corpus folders as they are (scripts/fuzz.sh).
     ;;

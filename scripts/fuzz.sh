@@ -3,7 +3,8 @@
 # AddressSanitizer: scripts/fuzz.sh [SECONDS] [TARGET...]
 #
 #   SECONDS  how long each target runs (default 120)
-#   TARGET   which to run (default all, one after the other): FuzzMIDIFile, FuzzSFZ (parsers);
+#   TARGET   which to run (default all, one after the other): FuzzMIDIFile, FuzzSFZ, FuzzTuning
+#            (parsers: MIDI files, SFZ text, Scala scales, keyboard mappings and MTS SysEx);
 #            FuzzWAV (RIFF chunk walk, smpl reader, libsndfile decode), FuzzAIFF (INST/MARK
 #            loops), FuzzFLAC (FLAC "riff" blocks), FuzzWavPack, FuzzRawSample (raw float
 #            buffers through Sampler.loadRawSampleData), FuzzInstrument (an SFZ file plus one
@@ -32,7 +33,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 # Crash inputs go where the script was started, not into Fuzz/ where it builds.
 artifacts="$(pwd)/"
 shared="$root/../shared/corpus"
-all=(FuzzMIDIFile FuzzSFZ FuzzWAV FuzzAIFF FuzzFLAC FuzzWavPack FuzzRawSample FuzzInstrument)
+all=(FuzzMIDIFile FuzzSFZ FuzzTuning FuzzWAV FuzzAIFF FuzzFLAC FuzzWavPack FuzzRawSample FuzzInstrument)
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all[@]}")
 cd "$root/Fuzz"
@@ -47,7 +48,7 @@ shared_folders() {
 
 max_len() {
   case $1 in
-    FuzzMIDIFile | FuzzSFZ) echo 65536 ;;
+    FuzzMIDIFile | FuzzSFZ | FuzzTuning) echo 65536 ;;
     # Values are 4-byte floats: 16 K of them cover every path, and the render stays cheap.
     FuzzRawSample) echo 65536 ;;
     *) echo 262144 ;;

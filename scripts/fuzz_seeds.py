@@ -15,6 +15,8 @@ built from the shortened WAVs.
   raw WAV OUT FLAGS          a FuzzRawSample input (see Fuzz/Sources/FuzzRawSample/main.swift)
   instrument SFZ SAMPLE OUT  a FuzzInstrument input: the SFZ with every sample= pointing at
                              sample.wav, a NUL byte, then SAMPLE's bytes
+  tuning DIR                 FuzzTuning inputs made from the formats' published shapes (scales,
+                             a keyboard mapping, MIDI Tuning Standard messages)
 """
 
 import re
@@ -162,6 +164,32 @@ def instrument(sfz, sample, target):
     open(target, "wb").write(text.encode() + b"\0" + open(sample, "rb").read())
 
 
+def tuning(out):
+    """Seeds for FuzzTuning: a selector byte (0 scale, 1 scale NUL mapping, 2 SysEx) and the
+    shapes of the formats as published: a Scala scale in cents, one in ratios with comments, a keyboard mapping with unmapped keys, and MIDI Tuning Standard
+    messages (bulk dump, real-time single note change, scale/octave tuning)."""
+    edo19 = "! 19-tone equal\n19 tones\n 19\n!\n" + "".join(
+        f" {1200 * k / 19:.5f}\n" for k in range(1, 20))
+    just = "!just.scl\n! ratios\nJust major\n7\n9/8\n5/4\n4/3 ! fourth\n3/2\n5/3\n15/8\n2\n"
+    kbm = ("! white keys\n12\n0\n127\n60\n69\n440.0\n7\n! map\n0\nx\n1\nx\n2\n3\nx\n4\nx\n5\nx\n6\n")
+    def dump(program):
+        body = [0x7E, 0x7F, 0x08, 0x01, program] + list(b"fuzz seed tuning".ljust(16))
+        for key in range(128):
+            body += [key, 0x00, 0x00]
+        checksum = 0
+        for byte in body:
+            checksum ^= byte
+        return bytes([0xF0] + body + [checksum & 0x7F, 0xF7])
+    single = bytes([0xF0, 0x7F, 0x7F, 0x08, 0x02, 0x00, 0x02, 60, 61, 0x00, 0x00, 69, 69, 0x10, 0x00,
+                    0xF7])
+    octave = bytes([0xF0, 0x7E, 0x7F, 0x08, 0x08, 0x03, 0x7F, 0x7F] + [0x40] * 12 + [0xF7])
+    seeds = {"edo19": b"\0" + edo19.encode(), "just": b"\0" + just.encode(),
+             "just-kbm": b"\1" + just.encode() + b"\0" + kbm.encode(), "dump": b"\2" + dump(0),
+             "single": b"\2" + single, "octave": b"\2" + octave}
+    for name, data in seeds.items():
+        open(f"{out}/{name}.bin", "wb").write(data)
+
+
 def main():
     command, args = sys.argv[1], sys.argv[2:]
     if command == "shrink-wav":
@@ -174,6 +202,8 @@ def main():
         raw(args[0], args[1], int(args[2]))
     elif command == "instrument":
         instrument(args[0], args[1], args[2])
+    elif command == "tuning":
+        tuning(args[0])
     else:
         sys.exit(__doc__)
 
