@@ -83,3 +83,10 @@ let package = Package(
   swiftLanguageModes: [.v6],
   cLanguageStandard: .c11
 )
+
+// The documentation plugin, only while `make docs` builds the catalog (SFZSAMPLER_DOCS=1): a
+// package that depends on SFZSampler by version never resolves it, and plain builds fetch nothing.
+if Context.environment["SFZSAMPLER_DOCS"] != nil {
+  package.dependencies.append(
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
+}

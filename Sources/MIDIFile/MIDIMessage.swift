@@ -1,6 +1,7 @@
 /// A MIDI 1.0 channel voice message. Channels are 0...15 (channel 10 in GM terms is 9).
 public enum MIDIMessage: Sendable, Equatable {
-  /// Key pressed; the velocity is always 1...127 (a note-on with velocity 0 becomes ``noteOff``).
+  /// Key pressed; the velocity is always 1...127 (a note-on with velocity 0 becomes
+  /// ``MIDIMessage/noteOff(channel:note:velocity:)``).
   case noteOn(channel: UInt8, note: UInt8, velocity: UInt8)
   /// Key released. A note-on with velocity 0 in the file arrives here with velocity 0.
   case noteOff(channel: UInt8, note: UInt8, velocity: UInt8)

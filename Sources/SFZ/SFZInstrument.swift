@@ -26,8 +26,10 @@ public struct SFZInstrument: Sendable {
 
   /// Reads an SFZ file. Paths in it resolve relative to the file's folder.
   ///
-  /// - Parameter strict: when true, any diagnostic makes the load fail with
-  ///   ``SFZError/strictModeFailed(path:diagnostics:)`` listing all of them.
+  /// - Parameters:
+  ///   - url: the `.sfz` file.
+  ///   - strict: when true, any diagnostic makes the load fail with
+  ///     ``SFZError/strictModeFailed(path:diagnostics:)`` listing all of them.
   /// - Throws: ``SFZError`` when the file is missing, unreadable or not text.
   public static func load(url: URL, strict: Bool = false) throws(SFZError) -> SFZInstrument {
     let path = url.path

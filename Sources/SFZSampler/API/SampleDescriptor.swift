@@ -16,7 +16,8 @@ public struct SampleDescriptor: Sendable, Equatable {
   /// The frequency the sample actually sounds at, in Hz; a sample a little off its note is
   /// corrected by the difference.
   public var noteFrequency: Float
-  /// Lowest key the sample plays, or -1 for "not given" (the root key alone in `buildKeyMap`).
+  /// Lowest key the sample plays, or -1 for "not given" (the root key alone in
+  /// ``Sampler/buildKeyMap()``).
   public var minimumNoteNumber: Int
   /// Highest key the sample plays, or -1 for "not given".
   public var maximumNoteNumber: Int
@@ -25,7 +26,7 @@ public struct SampleDescriptor: Sendable, Equatable {
   /// Highest velocity the sample answers, or -1 for any.
   public var maximumVelocity: Int
   /// Whether the sample loops while the key is held (and through the release, as
-  /// `Sampler.setLoop(thruRelease:)` says). With both loop points 0, the loop stored in the file
+  /// ``Sampler/setLoop(thruRelease:)`` says). With both loop points 0, the loop stored in the file
   /// is used, or else the whole sample.
   public var isLooping: Bool
   /// First frame of the loop (fraction of the length when at most 1).

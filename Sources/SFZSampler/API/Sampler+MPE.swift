@@ -1,5 +1,5 @@
 extension Sampler {
-  /// The MPE zones of the sampler's MIDI input, `receiveMIDI(_:)`: none at first, so that
+  /// The MPE zones of the sampler's MIDI input, ``receiveMIDI(_:)``: none at first, so that
   /// input is plain MIDI until this is set or an MPE Configuration Message arrives (RPN 6 on
   /// channel 1 or 16, which changes this too). Setting it stops the notes of every channel that
   /// joins or leaves a zone and resets its controllers, as the MPE specification asks of a
@@ -8,7 +8,7 @@ extension Sampler {
   /// In a zone, MPE decides pitch bend: a member channel's bend moves its notes only, over 48
   /// semitones, and the manager channel's bends the whole zone over 2, until RPN 0 changes
   /// either range. The instrument's `bend_up`/`bend_down` and `pitchBendRange` apply to channels
-  /// outside the zones. `MPEReceiver` says what happens to each message.
+  /// outside the zones. ``MPEReceiver`` says what happens to each message.
   ///
   /// `play`, `stop`, `controlChange` and `pitchBend` go to the engine directly, past MPE.
   public var mpeZones: MPEZoneLayout {
@@ -34,7 +34,7 @@ extension Sampler {
   /// sampler.receiveMIDI(.pitchBend(value: 341, channel: 1))          // that note, +2 semitones
   /// ```
   ///
-  /// Hosts that render with events on exact frames run their own `MPEReceiver` instead.
+  /// Hosts that render with events on exact frames run their own ``MPEReceiver`` instead.
   public func receiveMIDI(_ event: SamplerEvent) {
     lock.withLock {
       var events: [SamplerEvent] = []

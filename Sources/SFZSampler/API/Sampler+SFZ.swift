@@ -23,7 +23,7 @@ extension Sampler {
     return result.report
   }
 
-  /// Loads an SFZ instrument (AKSampler's name); see `loadInstrument(url:strict:)`.
+  /// Loads an SFZ instrument (AKSampler's name); see ``loadInstrument(url:strict:)``.
   public func loadUsingSfzFile(url: URL) throws(SamplerError) {
     try loadInstrument(url: url)
   }

@@ -60,7 +60,7 @@ public final class Sampler: @unchecked Sendable {
   ///   - maximumPolyphony: voices that may sound at once, 1...4096.
   ///   - quality: interpolation; Hermite by default, sinc for offline rendering.
   ///   - streaming: when SFZ instruments stream their samples from disk; by default only those
-  ///     too large for memory (`StreamingSettings`).
+  ///     too large for memory (``StreamingSettings``).
   public init(
     sampleRate: Double = 48_000, maximumPolyphony: Int = 64,
     quality: InterpolationQuality = .hermite, streaming: StreamingSettings = StreamingSettings()
@@ -76,7 +76,7 @@ public final class Sampler: @unchecked Sendable {
 
   // MARK: Samples and key maps
 
-  /// Adds a sample from floats in memory. Call `buildKeyMap()` or `buildSimpleKeyMap()` when
+  /// Adds a sample from floats in memory. Call ``buildKeyMap()`` or ``buildSimpleKeyMap()`` when
   /// every sample is added. Non-finite values are refused (the error says where); the result
   /// lists what was changed on the way, such as channels beyond two dropped.
   @discardableResult
@@ -117,7 +117,7 @@ public final class Sampler: @unchecked Sendable {
   }
 
   /// Adds a sample from a WavPack (`.wv`) file; returns what the decoder repaired, as
-  /// `loadAudioFile` does.
+  /// ``loadAudioFile(from:path:)`` does.
   @discardableResult
   public func loadCompressedSampleFile(from descriptor: SampleFileDescriptor) throws(SamplerError)
     -> [String]
@@ -216,7 +216,7 @@ public final class Sampler: @unchecked Sendable {
   ///
   /// The memory comes back once the render thread has let go of the instrument, which takes
   /// one render call plus the few milliseconds its voices need to fade: the next call to any
-  /// control method (or `freeRetiredInstruments()`) frees it. Without rendering, nothing can be
+  /// control method (or ``freeRetiredInstruments()``) frees it. Without rendering, nothing can be
   /// freed: the audio thread may still be reading the samples.
   public func unloadAllSamples() {
     lock.withLock {
@@ -250,7 +250,8 @@ public final class Sampler: @unchecked Sendable {
     engine.post(SamplerEvent.controlChange(controller: 64, value: pedalDown ? 127 : 0).raw)
   }
 
-  /// Sends a controller change (see `SamplerEvent.controlChange`).
+  /// Sends a controller change on `channel` (0...15), as
+  /// ``SamplerEvent/controlChange(controller:value:channel:frame:)`` describes.
   public func controlChange(controller: UInt8, value: UInt8, channel: UInt8 = 0) {
     engine.post(
       SamplerEvent.controlChange(controller: controller, value: value, channel: channel).raw)

@@ -12,7 +12,7 @@ public enum SamplerError: Error, CustomStringConvertible, Equatable {
   /// The engine could not allocate memory for the instrument.
   case outOfMemory(path: String)
   /// Even streamed, the instrument's samples need more memory than
-  /// `StreamingSettings.memoryBudget` allows.
+  /// ``StreamingSettings/memoryBudget`` allows.
   case memoryBudgetExceeded(path: String, neededBytes: Int, budgetBytes: Int, preloadFrames: Int)
 
   /// The file or data the error is about.

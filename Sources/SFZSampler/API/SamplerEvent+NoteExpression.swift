@@ -18,11 +18,12 @@ import CSamplerCore
 /// ]
 /// ```
 ///
-/// The ids the MPE receiver (`MPEReceiver`) hands out have the top bit set; ids below
+/// The ids the MPE receiver (``MPEReceiver``) hands out have the top bit set; ids below
 /// 0x8000_0000 are left to the caller.
 extension SamplerEvent {
   /// A key pressed as a note that per-note events can address by `noteID`; velocity 0 is a key
-  /// released. The key's release is an ordinary `noteOff`.
+  /// released. The key's release is an ordinary
+  /// ``noteOff(key:channel:frame:)``.
   public static func noteOn(
     key: UInt8, velocity: UInt8, channel: UInt8 = 0, noteID: UInt32, frame: Int = 0
   ) -> Self {

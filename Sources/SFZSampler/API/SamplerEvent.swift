@@ -1,7 +1,7 @@
 import CSamplerCore
 
-/// A MIDI-like event for `Sampler.render(frameCount:events:left:right:)`, applied exactly at its
-/// frame within the rendered block.
+/// A MIDI-like event for ``Sampler/render(frameCount:events:left:right:)``, applied exactly at
+/// its frame within the rendered block.
 ///
 /// ```swift
 /// let events: [SamplerEvent] = [.noteOn(key: 60, velocity: 100, frame: 17), .noteOff(key: 60, frame: 200)]

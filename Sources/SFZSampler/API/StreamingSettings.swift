@@ -3,7 +3,7 @@
 /// large libraries do.
 ///
 /// The default streams only what needs it: an instrument whose sample files take up to
-/// `memoryBudget` on disk (128 MB, which loads whole in under a second on two cores) is held
+/// ``memoryBudget`` on disk (128 MB, which loads whole in under a second on two cores) is held
 /// whole, so nothing can be late; a larger one (a concert grand of a gigabyte or more) streams,
 /// so it too is playable in about a second, without a flag, in a fraction of the memory.
 ///
@@ -13,9 +13,9 @@
 public struct StreamingSettings: Sendable, Equatable {
   /// When samples are streamed.
   public enum Mode: Sendable, Equatable {
-    /// Stream when the instrument's sample files are larger than `memoryBudget` (judged from
-    /// their size on disk, before anything is decoded: decoded, a WAV takes about its size, a
-    /// FLAC or WavPack file about twice).
+    /// Stream when the instrument's sample files are larger than
+    /// ``StreamingSettings/memoryBudget`` (judged from their size on disk, before anything is
+    /// decoded: decoded, a WAV takes about its size, a FLAC or WavPack file about twice).
     case automatic
     /// Stream every sample longer than its preload.
     case always

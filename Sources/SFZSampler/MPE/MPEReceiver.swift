@@ -24,17 +24,18 @@ import CSamplerCore
 /// `bend_step`, the sampler's `pitchBendRange` and bend conditions (`lobend`/`hibend`) apply
 /// on channels outside the zones only: in a zone the engine's own channel bend stays centred.
 ///
-/// A note's pressure reaches its voices as its own aftertouch (`SamplerEvent.notePressure`),
+/// A note's pressure reaches its voices as its own aftertouch
+/// (``SamplerEvent/notePressure(noteID:pressure:frame:)``),
 /// which SFZ reads through `_polyaft` and `_chanaft` opcodes alike; the manager channel's
 /// pressure becomes channel pressure for the whole zone, and each note reads the larger of
-/// the two. A note's brightness moves the cutoff of its regions' filters by `brightnessRange`
+/// the two. A note's brightness moves the cutoff of its regions' filters by ``brightnessRange``
 /// cents at CC74 127 (and the same down at 0), CC74 64 being neutral.
 ///
 /// A member channel's values hold between notes: a note starts with the pitch bend, pressure
 /// and CC74 its channel has (section 3.3.1 has the sender set them before the note-on). At its
 /// note-off a note stops following its channel, so the next note's settings never bend the
 /// previous note's release. An MPE Configuration Message (RPN 6 on channel 1 or 16, section
-/// 2.1) sets up or changes a zone, whatever `zones` was; every channel that joins or leaves a
+/// 2.1) sets up or changes a zone, whatever ``zones`` was; every channel that joins or leaves a
 /// zone has its notes stopped and its controllers reset (section 2.1.4).
 ///
 /// It allocates only while more notes are held than ever before and when the zones change, so
@@ -49,8 +50,8 @@ import CSamplerCore
 /// mpe.receive(.pitchBend(value: 341, channel: 1), into: &events)  // this note, +2 semitones
 /// ```
 public struct MPEReceiver: Sendable {
-  /// The zones now: as created, as `configure` set them, or as the last MPE Configuration
-  /// Message left them.
+  /// The zones now: as created, as ``configure(_:frame:into:)`` set them, or as the last MPE
+  /// Configuration Message left them.
   public internal(set) var zones: MPEZoneLayout
 
   /// Cents of brightness (filter cutoff) at CC74 127 on a member channel, and minus that at 0.

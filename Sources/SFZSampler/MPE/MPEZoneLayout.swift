@@ -3,7 +3,7 @@
 /// upper zone whose manager channel is channel 16 and whose member channels count down from
 /// channel 15. A zone with no member channels is off; with both off, the input is plain MIDI.
 ///
-/// Channels here are numbered 0...15 as in `SamplerEvent` (channel 1 is 0).
+/// Channels here are numbered 0...15 as in ``SamplerEvent`` (channel 1 is 0).
 ///
 /// ```swift
 /// let layout = MPEZoneLayout(lowerMemberChannels: 15)   // the usual one-zone set-up

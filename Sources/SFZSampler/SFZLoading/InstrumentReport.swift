@@ -17,7 +17,7 @@ public struct InstrumentReport: Sendable {
   /// Bytes of sample memory the engine holds.
   public var sampleBytes: Int
   /// Samples kept in memory only in part, the rest streamed from disk while they play
-  /// (`StreamingSettings`).
+  /// (``StreamingSettings``).
   public var streamedSampleCount: Int
   /// Lowest...highest key any region answers, or nil if none does.
   public var keyRange: ClosedRange<Int>?

@@ -17,7 +17,7 @@
 /// whatever its device ID, tuning program (`tt`) and bank (`bb`). A dump's checksum is the XOR of
 /// its bytes from `7E` to the last data byte; one that leaves `7E` out, as some senders do, is
 /// accepted too. Dump requests (`08 00`, `08 03`) and SysEx that are not MIDI tuning messages
-/// are not tunings: `init` returns nil for them.
+/// are not tunings: ``init(systemExclusive:)`` returns nil for them.
 ///
 /// ```swift
 /// if let message = try MIDITuningMessage(systemExclusive: bytes) {
@@ -100,7 +100,8 @@ public struct MIDITuningMessage: Sendable, Equatable {
 
   /// Calls `body` with the sampler event for each key a MIDI tuning message retunes, at `frame`,
   /// without allocating: for hosts that receive SysEx on the render thread. Returns false when
-  /// the bytes are not a MIDI tuning message that tunes keys (`init` would return nil).
+  /// the bytes are not a MIDI tuning message that tunes keys (``init(systemExclusive:)`` would
+  /// return nil).
   public static func forEachEvent(
     inSystemExclusive bytes: UnsafeBufferPointer<UInt8>, frame: Int,
     _ body: (SamplerEvent) -> Void

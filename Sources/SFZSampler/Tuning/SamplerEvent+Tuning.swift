@@ -4,7 +4,7 @@ extension SamplerEvent {
   /// Standard change) the notes sounding on it move there at this very frame. A key the tuning
   /// left unmapped plays again. Frequencies that are not positive and finite are ignored.
   ///
-  /// `MIDITuningMessage` turns MIDI Tuning Standard SysEx into these events.
+  /// ``MIDITuningMessage`` turns MIDI Tuning Standard SysEx into these events.
   public static func keyTuning(
     key: UInt8, frequency: Double, retunesSoundingNotes: Bool = true, frame: Int = 0
   ) -> Self {

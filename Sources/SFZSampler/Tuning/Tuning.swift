@@ -10,7 +10,7 @@ import Foundation
 /// ```
 ///
 /// Keys outside the mapping's range of keys to retune keep their 12-TET pitch. MIDI Tuning
-/// Standard messages retune single keys while a song plays (`MIDITuningMessage`).
+/// Standard messages retune single keys while a song plays (``MIDITuningMessage``).
 public struct Tuning: Sendable, Equatable {
   /// A name for the tuning: the scale's description, or what the caller chose.
   public var name: String
