@@ -200,6 +200,7 @@ void sc_engine_render(sc_engine *e, uint32_t frames, const sc_event *events, uin
   memset(out_right, 0, frames * sizeof(float));
   adopt_pending(e);
   sc_tuning_adopt(e);
+  sc_parameters_adopt(e);
   sc_event posted;
   /* a bounded share per block keeps a flood of posted events from making one block slow */
   uint32_t posted_limit = frames / SC_FRAMES_PER_POSTED_EVENT;

@@ -91,8 +91,10 @@ void sc_parameters_init(sc_parameters *ps, const sc_engine_config *config) {
     sc_param_get_info((sc_param)p, config, &info);
     ps->value[p] = info.default_value;
     atomic_init(&ps->published[p], bits_of(info.default_value));
+    atomic_init(&ps->requested[p], bits_of(info.default_value));
   }
   atomic_init(&ps->changed, 0);
+  atomic_init(&ps->pending, 0);
 }
 
 void sc_parameters_apply_event(sc_engine *e, const sc_event *ev) {
@@ -106,6 +108,36 @@ void sc_parameters_apply_event(sc_engine *e, const sc_event *ev) {
   publish(ps, p);
   if (!(ev->data2 & SC_PARAMETER_FROM_CONTROL))
     atomic_fetch_or_explicit(&ps->changed, UINT64_C(1) << p, memory_order_relaxed);
+}
+
+bool sc_engine_set_parameter(sc_engine *e, sc_param p, float value) {
+  if ((unsigned)p >= SC_PARAM_COUNT || !isfinite(value)) return false;
+  sc_param_info info;
+  sc_param_get_info(p, &e->config, &info);
+  uint32_t bits = bits_of(fminf(fmaxf(value, info.minimum), info.maximum));
+  sc_parameters *ps = &e->parameters;
+  atomic_store_explicit(&ps->requested[p], bits, memory_order_relaxed);
+  /* readers see the value at once, before the render thread takes it */
+  atomic_store_explicit(&ps->published[p], bits, memory_order_relaxed);
+  atomic_fetch_or_explicit(&ps->pending, UINT64_C(1) << p, memory_order_release);
+  return true;
+}
+
+void sc_parameters_adopt(sc_engine *e) {
+  sc_parameters *ps = &e->parameters;
+  uint64_t mask = atomic_exchange_explicit(&ps->pending, 0, memory_order_acquire);
+  while (mask) {
+    int p = __builtin_ctzll(mask);
+    mask &= mask - 1;
+    uint32_t bits = atomic_load_explicit(&ps->requested[p], memory_order_relaxed);
+    float value;
+    memcpy(&value, &bits, sizeof value);
+    sc_event ev = {.type = SC_EVENT_PARAMETER,
+                   .data1 = (uint8_t)p,
+                   .data2 = SC_PARAMETER_FROM_CONTROL,
+                   .number = value};
+    sc_parameters_apply_event(e, &ev);
+  }
 }
 
 float sc_engine_parameter(const sc_engine *e, sc_param p) {

@@ -14,10 +14,18 @@ typedef struct sc_parameters {
    * render calls that observers have not been told of */
   _Atomic uint32_t published[SC_PARAM_COUNT];
   _Atomic uint64_t changed;
+  /* values set from other threads (sc_engine_set_parameter) as float bits, and which of them the
+   * render thread has yet to take */
+  _Atomic uint32_t requested[SC_PARAM_COUNT];
+  _Atomic uint64_t pending;
 } sc_parameters;
 
 /* Every parameter at its default for an engine made with `config`. [control] */
 void sc_parameters_init(sc_parameters *parameters, const sc_engine_config *config);
+
+/* Takes the values sc_engine_set_parameter stored since the last call, at the start of a render
+ * call, as events at its first frame that observers are not told of. [render] */
+void sc_parameters_adopt(sc_engine *engine);
 
 /* Applies an SC_EVENT_PARAMETER event at its frame. [render] */
 void sc_parameters_apply_event(sc_engine *engine, const sc_event *event);

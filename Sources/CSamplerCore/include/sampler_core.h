@@ -723,6 +723,16 @@ typedef enum sc_param {
  * already knows it, so sc_engine_take_parameter_changes does not report it. */
 #define SC_PARAMETER_FROM_CONTROL 1
 
+/**
+ * Sets a parameter from any thread without the event ring: the value (clamped to the range) is
+ * what sc_engine_parameter returns at once, and the render thread applies it at the first frame
+ * of its next render call, before that call's events, with no ramp and no report to
+ * sc_engine_take_parameter_changes. Of several values set between two render calls, the last
+ * one applies. Returns false, changing nothing, for an unknown parameter or a value that is not
+ * finite. Sample-accurate changes and ramps travel as SC_EVENT_PARAMETER events instead. [any]
+ */
+bool sc_engine_set_parameter(sc_engine *engine, sc_param parameter, float value);
+
 /** The value a parameter has in force on the render thread (a ramp's target once it has begun):
  * the default until changed. [any] */
 float sc_engine_parameter(const sc_engine *engine, sc_param parameter);
