@@ -51,11 +51,9 @@ enum StateJSON {
     }
     switch error {
     case .dataCorrupted(let context):
-      guard let underlying = context.underlyingError as NSError? else {
-        return context.debugDescription + place(context.codingPath)
-      }
-      let detail = underlying.userInfo["NSDebugDescription"] as? String
-      return "not valid JSON: \(detail ?? context.debugDescription)"
+      // the decoder says no more than that of a syntax error, which has no place in the data
+      if context.codingPath.isEmpty { return "not valid JSON (malformed or cut short)" }
+      return context.debugDescription + place(context.codingPath)
     case .keyNotFound(let key, let context):
       return "missing \"\(key.stringValue)\"\(place(context.codingPath))"
     case .typeMismatch(let type, let context):
