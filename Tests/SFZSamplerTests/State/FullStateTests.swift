@@ -8,6 +8,12 @@ import Testing
 /// bit-identically; corrupt state refused with the sampler untouched, newer state loaded.
 @Suite("Full state")
 struct FullStateTests {
+  /// Where the Floats of two states differ in their bits, for a short failure message.
+  static func differences(_ a: SamplerState, _ b: SamplerState) -> [String] {
+    let (x, y) = (bits(a), bits(b))
+    return Set(x.keys).union(y.keys).sorted().filter { x[$0] != y[$0] }
+  }
+
   /// Every Float of a state by where it is, as bit patterns.
   static func bits(_ state: SamplerState) -> [String: UInt32] {
     var bits = state.parameters.mapValues(\.bitPattern)
@@ -33,7 +39,7 @@ struct FullStateTests {
         parameters: values,
         currentPreset: SamplerPreset(number: -7, name: "Ünïcode \"quoted\"", values: presetValues))
       let read = try SamplerState(jsonData: try state.jsonData())
-      #expect(Self.bits(read) == Self.bits(state))
+      #expect(Self.differences(read, state) == [])
       #expect(read.instrument == state.instrument)
       #expect(read.currentPreset?.name == state.currentPreset?.name)
       #expect(read.formatVersion == 1)
@@ -46,7 +52,7 @@ struct FullStateTests {
     let state = SamplerState(
       instrument: nil,
       parameters: Dictionary(uniqueKeysWithValues: zip(identifiers, edges)), currentPreset: nil)
-    #expect(Self.bits(try SamplerState(jsonData: try state.jsonData())) == Self.bits(state))
+    #expect(Self.differences(try SamplerState(jsonData: try state.jsonData()), state) == [])
   }
 
   /// A Float of a random bit pattern, tried again until finite.
@@ -75,7 +81,7 @@ struct FullStateTests {
     let bytes = try Data(contentsOf: rig.instrumentURL)
     #expect(state.instrument?.contentHash == "fnv1a64:" + Self.fnv1a64Hex(bytes))
     let read = try SamplerState(jsonData: try state.jsonData())
-    #expect(Self.bits(read) == Self.bits(state) && read == state)
+    #expect(Self.differences(read, state) == [] && read == state)
   }
 
   /// FNV-1a 64 written out from its definition (offset basis 14695981039346656037, prime
