@@ -204,9 +204,10 @@ public final class Sampler: @unchecked Sendable {
   }
 
   /// Hands a finished instrument to the engine; samples added for key maps are dropped, since
-  /// the new instrument replaces whatever they built. `streamedSamples` of its samples stream.
+  /// the new instrument replaces whatever they built. `streamedSamples` of its samples stream;
+  /// `file` is the SFZ file it came from.
   func replaceInstrument(
-    _ instrument: OpaquePointer, streamedSamples: Int, file: LoadedInstrumentFile? = nil
+    _ instrument: OpaquePointer, streamedSamples: Int, file: LoadedInstrumentFile
   ) {
     lock.withLock {
       samples.removeAll()
