@@ -319,7 +319,8 @@ static double chunk_cents(const sc_engine *engine, sc_voice *v, const sc_live_mo
   double cents = v->pitch.base_cents + v->pitch.glide_cents + bend +
                  v->pitch_env.level * v->pitcheg_depth +
                  pitch_lfo * (v->pitch_lfo.depth + live->value[SC_MOD_PITCHLFO_DEPTH]) +
-                 live->value[SC_MOD_PITCH] + v->note.pitch_cents;
+                 live->value[SC_MOD_PITCH] + v->note.pitch_cents +
+                 engine->parameters.value[SC_PARAM_MASTER_TUNE];
   /* the library's own vibrato (vibratoDepth), off by default; SFZ has no implicit mod-wheel
    * vibrato, so an instrument's CC1 means only what its opcodes say */
   float vibrato = engine->parameters.value[SC_PARAM_VIBRATO_DEPTH];
