@@ -17,6 +17,7 @@
 #include "region.h"
 #include "tuning.h"
 #include "voice_alloc.h"
+#include "voice_params.h"
 
 static float velocity_gain(float veltrack_percent, uint8_t velocity) {
   /* Full tracking follows (velocity/127)^2, the usual MIDI velocity-to-amplitude curve. */
@@ -97,6 +98,7 @@ static void start_modulators(const sc_engine *engine, sc_voice *v, const float *
   const sc_region *r = v->region;
   double rate = engine->config.sample_rate;
   sc_envelope_params ampeg = shaped_envelope(&r->ampeg, mods + SC_MOD_AMPEG_DELAY, vel);
+  sc_voice_params_amp_envelope(engine, &ampeg);
   sc_envelope_params fileg = shaped_envelope(&r->fileg, mods + SC_MOD_FILEG_DELAY, vel);
   sc_envelope_params pitcheg = shaped_envelope(&r->pitcheg, mods + SC_MOD_PITCHEG_DELAY, vel);
   v->fileg_depth = fileg.depth;

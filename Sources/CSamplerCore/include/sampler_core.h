@@ -673,7 +673,9 @@ typedef enum sc_param {
   SC_PARAM_PITCH_BEND_RANGE = 7,  /**< cents 0...4800; > 0 overrides every region's bend range */
   SC_PARAM_TEMPO = 8,             /**< host tempo in beats per minute; default 120 */
   /** Seconds 0...10 added to each region's amplitude envelope attack, hold, decay and release
-   * (SFZ ampeg_attack, _hold, _decay, _release); default 0. */
+   * (SFZ ampeg_attack, _hold, _decay, _release, after their velocity tracking and note-on
+   * modulation); default 0. A region whose amplitude follows a flex envelope (egN_ampeg) keeps
+   * it as written. */
   SC_PARAM_AMP_ATTACK = 9,
   SC_PARAM_AMP_HOLD = 10,
   SC_PARAM_AMP_DECAY = 11,
