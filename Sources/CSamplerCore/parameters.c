@@ -5,6 +5,7 @@
 
 #include "config.h"
 #include "engine.h"
+#include "voice_alloc.h"
 
 _Static_assert(SC_PARAM_COUNT <= 64, "one bit per parameter in the change mask");
 
@@ -129,6 +130,7 @@ void sc_parameters_apply_event(sc_engine *e, const sc_event *ev) {
   } else {
     ps->ramping &= ~bit;
     ps->value[p] = target;
+    if (p == SC_PARAM_POLYPHONY) sc_voice_enforce_polyphony(e);
   }
   publish(ps, p, target);
   if (!(ev->data2 & SC_PARAMETER_FROM_CONTROL))

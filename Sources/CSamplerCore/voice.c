@@ -74,6 +74,7 @@ static void start_identity(sc_engine *engine, sc_voice *v, const sc_instrument *
   v->velocity = velocity;
   v->age = ++engine->note_counter;
   v->head.loop_mode = r->loop_mode;
+  v->head.quality = (sc_quality)engine->parameters.value[SC_PARAM_QUALITY];
   if (v->head.loop_mode == SC_LOOP_ENGINE)
     v->head.loop_mode = engine->parameters.value[SC_PARAM_LOOP_THRU_RELEASE] > 0.5f
                             ? SC_LOOP_CONTINUOUS

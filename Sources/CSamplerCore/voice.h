@@ -25,6 +25,7 @@ typedef struct sc_playhead {
   bool wrapped;              /* has looped at least once */
   uint32_t crossfade_frames; /* loop crossfade length */
   uint32_t plays_left;       /* further plays after this one (count) */
+  sc_quality quality;        /* the interpolation, the engine's when the voice started */
 } sc_playhead;
 
 /* The voice's pitch in cents relative to the sample's recorded pitch, and what it is made of. */

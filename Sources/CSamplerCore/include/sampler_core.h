@@ -715,8 +715,15 @@ typedef enum sc_param {
   /** 0 or 1, default 0: each voice's vibrato starts where the engine's free-running phase is, so
    * notes do not move in step; 1 starts it at phase 0 with its note. */
   SC_PARAM_RESTART_VOICE_LFO = 31,
-  SC_PARAM_QUALITY = 32,     /**< an sc_quality; default the engine config's */
-  SC_PARAM_POLYPHONY = 33,   /**< voices 1...config max_voices (the default); fewer steal */
+  /** An sc_quality (rounded to one), for voices started after the change, so no sounding note
+   * changes its sound mid-way; default the engine config's. Every engine builds the sinc table
+   * (32 KiB) whatever its config, so every quality may be chosen. */
+  SC_PARAM_QUALITY = 32,
+  /** Voices 1...config max_voices (the default), rounded to whole. A note beyond it steals as a
+   * note beyond max_voices does, and lowering it at once fades out the voices beyond it, those
+   * stealing would take first (released, then pedal-held, then the oldest); a stolen voice
+   * fades out in 5 ms, never clicking. */
+  SC_PARAM_POLYPHONY = 33,
   SC_PARAM_MASTER_TUNE = 34, /**< cents -1200...1200 added to every voice; default 0; ramps */
   SC_PARAM_COUNT
 } sc_param;
