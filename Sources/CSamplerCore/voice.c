@@ -111,6 +111,7 @@ static void start_modulators(const sc_engine *engine, sc_voice *v, const float *
   sc_lfo_start(&v->amp_lfo, &r->amplfo, rate);
   sc_lfo_start(&v->fil_lfo, &r->fillfo, rate);
   sc_lfo_start(&v->pitch_lfo, &r->pitchlfo, rate);
+  sc_engine_filter_start(engine, &v->engine_filter);
 }
 
 /* Where the sample starts (offset, offset_random), how long the voice waits (delay, sync), how
@@ -232,6 +233,7 @@ static void release_envelopes(sc_voice *v) {
   if (v->v2.amp_eg < 0) sc_env_release(&v->amp_env);
   sc_env_release(&v->fil_env);
   sc_env_release(&v->pitch_env);
+  sc_lazy_env_release(&v->engine_filter.env);
   sc_v2_release(v);
   if (v->head.loop_mode == SC_LOOP_SUSTAIN) v->head.looping = false;
 }
@@ -367,18 +369,21 @@ static float chunk_end_gain(sc_engine *engine, sc_voice *v, const sc_live_mods *
   return g1;
 }
 
-/* Filters and EQ, in place. */
+/* The region's filters and EQ, then the engine filter stage, in place. */
 static void shape_chunk(const sc_engine *engine, sc_voice *v, const sc_live_mods *live,
                         bool live_mods, bool filtered, const double filter_offset[SC_FILTER_COUNT],
                         float *bl, float *br, uint32_t got) {
   double rate = engine->config.sample_rate;
   if (filtered)
     sc_voice_filters_process(v->filters, v->region, live, filter_offset, rate, bl, br, got);
-  if (!v->eq.active && !live_mods) return;
-  if (!update_eq(v, live_mods ? live : NULL, rate)) return;
-  for (int b = 0; b < 3; b++)
-    if (v->eq.last[3 * b] != 0.0f)
-      sc_eq_process(&v->eq.coeffs[b], v->eq.z1[b], v->eq.z2[b], bl, br, got);
+  if ((v->eq.active || live_mods) && update_eq(v, live_mods ? live : NULL, rate))
+    for (int b = 0; b < 3; b++)
+      if (v->eq.last[3 * b] != 0.0f)
+        sc_eq_process(&v->eq.coeffs[b], v->eq.z1[b], v->eq.z2[b], bl, br, got);
+  if (engine->parameters.value[SC_PARAM_FILTER_ENABLE] > 0.5f)
+    sc_engine_filter_process(engine, &v->engine_filter, v->key, v->velocity, bl, br, got);
+  else
+    sc_engine_filter_idle(&v->engine_filter, got);
 }
 
 /* Adds a chunk whose pan moved since the last one into the mix, each side's gain (level times

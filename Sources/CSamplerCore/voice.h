@@ -5,6 +5,7 @@
 #ifndef SC_VOICE_H
 #define SC_VOICE_H
 
+#include "engine_filter.h"
 #include "envelope.h"
 #include "eq.h"
 #include "instrument.h"
@@ -89,6 +90,7 @@ struct sc_voice {
   sc_lfo amp_lfo, fil_lfo, pitch_lfo;
   float fileg_depth, pitcheg_depth; /* cents, with velocity and note-on modulation */
   sc_voice_filter filters[SC_FILTER_COUNT];
+  sc_engine_filter engine_filter; /* the engine filter stage (SC_PARAM_FILTER_*) */
   sc_voice_eq eq;
   sc_voice_mods mods;
   sc_v2_voice v2;

@@ -681,22 +681,30 @@ typedef enum sc_param {
   SC_PARAM_AMP_DECAY = 11,
   SC_PARAM_AMP_SUSTAIN = 12, /**< 0...1, scales each region's ampeg_sustain; default 1 */
   SC_PARAM_AMP_RELEASE = 13,
-  /** 0 or 1, default 0: a resonant 2-pole low-pass on every voice, after the region's own filters,
-   * whose cutoff is SC_PARAM_FILTER_CUTOFF times the key's tracked frequency (below), opened by
-   * the filter envelope: multiple = cutoff + strength * envelope * velocity factor. */
+  /** 0 or 1, default 0: a resonant 2-pole low-pass on every voice, after the region's own filters
+   * and EQ, whose cutoff is SC_PARAM_FILTER_CUTOFF times the key's tracked frequency (below),
+   * opened by the filter envelope: multiple = cutoff + strength * envelope * velocity factor.
+   * Turning it on or off acts on sounding voices from the next control step; each voice's
+   * filter envelope runs from its note-on either way, so a voice turned on mid-note finds it
+   * where it would be. Off, it changes nothing and costs a voice one test per control step. */
   SC_PARAM_FILTER_ENABLE = 14,
   SC_PARAM_FILTER_CUTOFF = 15, /**< multiple 0.1...100 of the tracked frequency; default 4; ramps */
   SC_PARAM_FILTER_STRENGTH =
       16, /**< multiples 0...100 the filter envelope adds; default 0; ramps */
-  SC_PARAM_FILTER_RESONANCE = 17, /**< dB 0...24 of resonance at the cutoff; default 0; ramps */
+  /** dB 0...24, default 0; ramps: the height of the resonant peak over the pass band. 0 is
+   * Butterworth (no peak, -3.01 dB at the cutoff); from about 6 dB on the gain at the cutoff
+   * itself is within 0.5 dB of it (the peak lies a little below the cutoff). */
+  SC_PARAM_FILTER_RESONANCE = 17,
   /** 0...1, default 1: the tracked frequency is middle C's (SC_FILTER_TRACKING_REFERENCE_KEY)
-   * moved by this fraction of the key's distance from it: 1 follows the key, 0 is fixed. */
+   * moved by this fraction of the key's distance from it: 1 follows the key, 0 is fixed. Both
+   * pitches are the tuning's in force (sc_engine_set_tuning), 12-TET by default. */
   SC_PARAM_FILTER_KEY_TRACKING = 18,
   /** 0...1, default 0: how much velocity scales the envelope's amount, as
    * 1 - s + s * velocity / 127 (0: every velocity opens the filter fully). */
   SC_PARAM_FILTER_ENVELOPE_VELOCITY = 19,
   /** The filter envelope: attack, decay, release in seconds 0...10 (default 0), sustain 0...1
-   * (default 1). */
+   * (default 1), taken at note-on. The attack rises linearly from 0; decay and release fall on
+   * the curve of the region envelopes (about 70 dB over the stated time). */
   SC_PARAM_FILTER_ATTACK = 20,
   SC_PARAM_FILTER_DECAY = 21,
   SC_PARAM_FILTER_SUSTAIN = 22,
