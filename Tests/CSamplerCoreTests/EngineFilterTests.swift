@@ -136,7 +136,7 @@ struct EngineFilterTests {
       (SC_PARAM_FILTER_CUTOFF, 0.5), (SC_PARAM_FILTER_RESONANCE, 20),
       (SC_PARAM_FILTER_STRENGTH, 30), (SC_PARAM_FILTER_ATTACK, 0.5),
     ])
-    #expect(off == plain)
+    #expect(firstDifference(off, plain) == nil)
   }
 
   @Test("a voice whose stage is turned on mid-note finds its envelope where it would be")
