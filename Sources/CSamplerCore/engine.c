@@ -220,6 +220,10 @@ void sc_engine_render(sc_engine *e, uint32_t frames, const sc_event *events, uin
     /* the song position moves on with the tempo, so notes can wait for the next beat */
     e->beat +=
         (until - f) * (double)e->parameters.value[SC_PARAM_TEMPO] / (60.0 * e->config.sample_rate);
+    e->voice_vibrato_phase += (until - f) *
+                              (double)e->parameters.value[SC_PARAM_VOICE_VIBRATO_RATE] /
+                              e->config.sample_rate;
+    e->voice_vibrato_phase -= floor(e->voice_vibrato_phase);
     f = until;
   }
   /* events past the block's end take effect at the start of the next */

@@ -8,20 +8,6 @@
 #include "envelope.h"
 #include "filter.h"
 
-/* An envelope that moves only when read: `lag` frames have passed that it has yet to follow, so
- * a voice whose stage is off never pays for it, and one turned on finds it where it would be. */
-typedef struct sc_lazy_env {
-  sc_env env;
-  uint64_t lag;
-} sc_lazy_env;
-
-/* Starts the envelope with the note. */
-void sc_lazy_env_start(sc_lazy_env *lazy, const sc_envelope_params *params, double sample_rate);
-/* Its level now, after following the frames it owes. */
-float sc_lazy_env_level(sc_lazy_env *lazy);
-/* Its release, from the level reached. */
-void sc_lazy_env_release(sc_lazy_env *lazy);
-
 /* One voice's stage. */
 typedef struct sc_engine_filter {
   sc_lazy_env env;
@@ -40,6 +26,11 @@ void sc_engine_filter_start(const sc_engine *engine, sc_engine_filter *filter);
  * for a mono voice. [render] */
 void sc_engine_filter_process(const sc_engine *engine, sc_engine_filter *filter, uint8_t key,
                               uint8_t velocity, float *left, float *right, uint32_t frames);
+
+/* At the note's release: the envelope's release, from the level reached. */
+static inline void sc_engine_filter_release(sc_engine_filter *filter) {
+  sc_lazy_env_release(&filter->env);
+}
 
 /* A chunk while the stage is off: only its envelope's clock moves. */
 static inline void sc_engine_filter_idle(sc_engine_filter *filter, uint32_t frames) {

@@ -112,6 +112,7 @@ static void start_modulators(const sc_engine *engine, sc_voice *v, const float *
   sc_lfo_start(&v->fil_lfo, &r->fillfo, rate);
   sc_lfo_start(&v->pitch_lfo, &r->pitchlfo, rate);
   sc_engine_filter_start(engine, &v->engine_filter);
+  sc_voice_params_start(engine, &v->params);
 }
 
 /* Where the sample starts (offset, offset_random), how long the voice waits (delay, sync), how
@@ -233,7 +234,8 @@ static void release_envelopes(sc_voice *v) {
   if (v->v2.amp_eg < 0) sc_env_release(&v->amp_env);
   sc_env_release(&v->fil_env);
   sc_env_release(&v->pitch_env);
-  sc_lazy_env_release(&v->engine_filter.env);
+  sc_engine_filter_release(&v->engine_filter);
+  sc_voice_params_release(&v->params);
   sc_v2_release(v);
   if (v->head.loop_mode == SC_LOOP_SUSTAIN) v->head.looping = false;
 }
@@ -321,11 +323,11 @@ static double chunk_cents(const sc_engine *engine, sc_voice *v, const sc_live_mo
   const sc_region *r = v->region;
   double bend = sc_bend_cents(engine->channels[v->channel].bend, r,
                               engine->parameters.value[SC_PARAM_PITCH_BEND_RANGE]);
-  double cents = v->pitch.base_cents + v->pitch.glide_cents + bend +
-                 v->pitch_env.level * v->pitcheg_depth +
-                 pitch_lfo * (v->pitch_lfo.depth + live->value[SC_MOD_PITCHLFO_DEPTH]) +
-                 live->value[SC_MOD_PITCH] + v->note.pitch_cents +
-                 engine->parameters.value[SC_PARAM_MASTER_TUNE];
+  double cents =
+      v->pitch.base_cents + v->pitch.glide_cents + bend + v->pitch_env.level * v->pitcheg_depth +
+      pitch_lfo * (v->pitch_lfo.depth + live->value[SC_MOD_PITCHLFO_DEPTH]) +
+      live->value[SC_MOD_PITCH] + v->note.pitch_cents +
+      engine->parameters.value[SC_PARAM_MASTER_TUNE] + sc_voice_params_cents(engine, &v->params, n);
   /* the library's own vibrato (vibratoDepth), off by default; SFZ has no implicit mod-wheel
    * vibrato, so an instrument's CC1 means only what its opcodes say */
   float vibrato = engine->parameters.value[SC_PARAM_VIBRATO_DEPTH];

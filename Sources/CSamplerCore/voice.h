@@ -14,6 +14,7 @@
 #include "note_expression.h"
 #include "stream.h"
 #include "voice_filters.h"
+#include "voice_params.h"
 
 typedef enum sc_voice_state { SC_VOICE_FREE, SC_VOICE_PLAYING, SC_VOICE_FADING } sc_voice_state;
 
@@ -91,6 +92,7 @@ struct sc_voice {
   float fileg_depth, pitcheg_depth; /* cents, with velocity and note-on modulation */
   sc_voice_filter filters[SC_FILTER_COUNT];
   sc_engine_filter engine_filter; /* the engine filter stage (SC_PARAM_FILTER_*) */
+  sc_voice_params params;         /* the engine's pitch envelope and vibrato */
   sc_voice_eq eq;
   sc_voice_mods mods;
   sc_v2_voice v2;

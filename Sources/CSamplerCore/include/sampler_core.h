@@ -710,7 +710,9 @@ typedef enum sc_param {
   SC_PARAM_FILTER_SUSTAIN = 22,
   SC_PARAM_FILTER_RELEASE = 23,
   /** The pitch envelope, which moves every voice by SC_PARAM_PITCH_ENVELOPE_SEMITONES times its
-   * level: attack, decay, release in seconds 0...10 (default 0), sustain 0...1 (default 0). */
+   * level: attack, decay, release in seconds 0...10 (default 0), sustain 0...1 (default 0),
+   * taken at note-on, on the curves of the filter envelope. The semitones act on sounding
+   * voices; each voice's envelope runs from its note-on whatever they are. */
   SC_PARAM_PITCH_ATTACK = 24,
   SC_PARAM_PITCH_DECAY = 25,
   SC_PARAM_PITCH_SUSTAIN = 26,
@@ -720,8 +722,9 @@ typedef enum sc_param {
    * rate Hz 0...20 (default 5); both ramp. */
   SC_PARAM_VOICE_VIBRATO_DEPTH = 29,
   SC_PARAM_VOICE_VIBRATO_RATE = 30,
-  /** 0 or 1, default 0: each voice's vibrato starts where the engine's free-running phase is, so
-   * notes do not move in step; 1 starts it at phase 0 with its note. */
+  /** 0 or 1, default 0: each voice's vibrato starts where the engine's free-running phase (at
+   * SC_PARAM_VOICE_VIBRATO_RATE since the engine was created) is at its note-on, so a note's
+   * vibrato does not start with the note; 1 starts it at phase 0 (rising) with its note. */
   SC_PARAM_RESTART_VOICE_LFO = 31,
   /** An sc_quality (rounded to one), for voices started after the change, so no sounding note
    * changes its sound mid-way; default the engine config's. Every engine builds the sinc table
