@@ -48,6 +48,30 @@ struct ParameterRampTests {
     #expect(worst < 1e-6, "ratio off 0.5 by \(worst) from frame \(k)")
   }
 
+  @Test("a gain event past a render call's last frame takes effect at the next call's first")
+  func pastTheEnd() {
+    let reference = Self.sounding(Self.wobble)
+    let changed = Self.sounding(Self.wobble)
+    let late = Event.parameter(SC_PARAM_MASTER_GAIN, 0.5, at: 300)
+    var outputs: [[Float]] = []
+    for (h, events) in [(reference, [sc_event]()), (changed, [late])] {
+      var left = [Float](repeating: 0, count: 512)
+      var right = left
+      events.withUnsafeBufferPointer { ev in
+        sc_engine_render(h.engine, 256, ev.baseAddress, UInt32(ev.count), &left, &right)
+      }
+      left.withUnsafeMutableBufferPointer { l in
+        right.withUnsafeMutableBufferPointer { r in
+          sc_engine_render(h.engine, 256, nil, 0, l.baseAddress! + 256, r.baseAddress! + 256)
+        }
+      }
+      outputs.append(left)
+    }
+    #expect(firstDifference(Array(outputs[1][..<256]), Array(outputs[0][..<256])) == nil)
+    let worst = (256..<512).map { abs(Double(outputs[1][$0] / outputs[0][$0]) - 0.5) }.max()!
+    #expect(worst < 1e-6, "ratio off 0.5 by \(worst) in the next call")
+  }
+
   @Test("a master gain ramp of n frames follows start + (target - start)(i + 1)/n per frame")
   func masterGainRampLine() {
     let k = 300

@@ -649,12 +649,13 @@ typedef enum sc_note_expression {
  * value, value a ramp length in frames (0: the value applies from the event's frame). A ramp of n
  * frames on a parameter that can ramp moves linearly from the value in force before the event:
  * at frame k + i of an event at frame k the value is start + (target - start) * (i + 1) / n, so
- * it reaches the target on frame k + n - 1 (master gain per frame; the others at the start of
- * every SC_CONTROL_FRAMES step, on the same line). A newer event on the same parameter
- * supersedes an unfinished ramp, starting from the value reached. A parameter that cannot ramp
- * takes its target at the event's frame. A value outside the parameter's range is clamped to
- * it; one that is not finite is ignored. The numbers are stable addresses: never reused or
- * renumbered.
+ * it reaches the target on frame k + n - 1 (master gain per frame; the others on the same line
+ * at frames k, k + 32, k + 64... (the engine's control step, SC_CONTROL_FRAMES) and k + n - 1,
+ * each value held until the next). A newer event on the same parameter supersedes an unfinished
+ * ramp, starting from the value reached (the last frame's or step's). A parameter that cannot ramp
+ * takes its target at the event's frame, whatever ramp the event asks for. A value outside the
+ * parameter's range is clamped to it; one that is not finite is ignored. The numbers are stable
+ * addresses: never reused or renumbered.
  *
  * The envelope, filter and vibrato parameters are the engine-wide controls of an AKSampler-style
  * instrument, laid over whatever the instrument says so that their defaults leave an SFZ
@@ -785,8 +786,9 @@ typedef struct sc_event {
 /**
  * Renders `frames` frames (any count: the engine works through them in short steps), adding
  * nothing: the outputs are overwritten.
- * `events` must be sorted by frame; each one is applied exactly at its frame. Events posted with
- * sc_engine_post apply at frame 0. [render]
+ * `events` must be sorted by frame; each one is applied exactly at its frame, and one whose frame
+ * is `frames` or later at the start of the next call. Events posted with sc_engine_post apply at
+ * frame 0. [render]
  */
 void sc_engine_render(sc_engine *engine, uint32_t frames, const sc_event *events,
                       uint32_t event_count, float *out_left, float *out_right);
