@@ -1,7 +1,7 @@
 extension Sampler {
-  /// Seconds added to the amplitude envelope's attack (`ampEnvelope.attack`). Regions built by
-  /// ``buildKeyMap()`` and ``buildSimpleKeyMap()`` take the envelope values in force when the
-  /// map is built.
+  /// Seconds added to the amplitude envelope's attack (`ampEnvelope.attack`) of every region,
+  /// those of an SFZ instrument and those ``buildKeyMap()`` and ``buildSimpleKeyMap()`` make
+  /// alike; notes started after a change take it.
   public var attackDuration: Float {
     get { parameters[.ampAttack] }
     set { parameters[.ampAttack] = newValue }

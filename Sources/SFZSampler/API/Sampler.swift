@@ -144,7 +144,7 @@ public final class Sampler: @unchecked Sendable {
 
   private func add(_ sample: LoadedSample) throws(SamplerError) {
     // Check the descriptor now, so the error names the sample that is wrong.
-    _ = try sample.region(sampleIndex: 0, envelope: keyMapEnvelope())
+    _ = try sample.region(sampleIndex: 0, envelope: Self.keyMapBaseEnvelope)
     lock.withLock { samples.append(sample) }
   }
 
@@ -177,7 +177,7 @@ public final class Sampler: @unchecked Sendable {
       return true
     }
     do {
-      let envelope = keyMapEnvelope()
+      let envelope = Self.keyMapBaseEnvelope
       var builder = try EngineInstrumentBuilder(label: "key map")
       var regions: [sc_region] = []
       for (index, sample) in loaded.enumerated() {

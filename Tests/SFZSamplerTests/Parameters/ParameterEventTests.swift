@@ -19,7 +19,7 @@ struct ParameterEventTests {
     ).left
   }
 
-  @Test(.disabled("needs params-c: the engine applies master gain per block"))
+  @Test
   func masterVolumeChangesExactlyFromItsFrame() throws {
     let plain = try render([])
     let k = 100
@@ -29,7 +29,7 @@ struct ParameterEventTests {
     #expect((k..<Self.frames).allSatisfy { halved[$0] == plain[$0] * 0.5 })
   }
 
-  @Test(.disabled("needs params-c: the engine applies master gain per block"))
+  @Test
   func masterVolumeRampIsLinearFromItsFirstFrame() throws {
     let plain = try render([])
     let (k, n): (Int, Int) = (64, 256)

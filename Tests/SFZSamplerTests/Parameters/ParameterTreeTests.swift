@@ -193,13 +193,16 @@ struct ParameterTreeTests {
     #expect(sampler.parameters[.loopThroughRelease] == 1)
   }
 
-  /// Until the engine applies the amplitude envelope parameters itself, key-map regions are
-  /// built with them: a 0.1 s attack set before buildKeyMap rises linearly over 0.1 s (the
-  /// level halfway is half the full one); with no attack the note is at full level at once.
-  @Test func keyMapRegionsTakeTheAmplitudeEnvelope() throws {
+  /// The amplitude envelope parameters apply in the engine to every voice (sampler_core.h,
+  /// SC_PARAM_AMP_ATTACK: seconds added to each region's attack), key-map regions included, and
+  /// whether they were set before or after the map was built: a 0.1 s attack rises linearly
+  /// over 0.1 s (the level halfway is half the full one); with no attack the note is at full
+  /// level at once.
+  @Test(arguments: [false, true])
+  func keyMapRegionsTakeTheAmplitudeEnvelope(setAfterBuilding: Bool) throws {
     func level(attack: Float) throws -> (early: Float, half: Float, full: Float) {
       let sampler = Sampler.unity()
-      sampler.attackDuration = attack
+      if !setAfterBuilding { sampler.attackDuration = attack }
       let dc = SampleDescriptor(
         noteNumber: 60, noteFrequency: 261.6256, minimumNoteNumber: 0, maximumNoteNumber: 127,
         minimumVelocity: -1, maximumVelocity: -1, isLooping: true, loopStartPoint: 0,
@@ -209,6 +212,7 @@ struct ParameterTreeTests {
           sampleDescriptor: dc, sampleRate: 48_000, isInterleaved: true, channelCount: 1,
           sampleCount: 48_000, data: [Float](repeating: 0.5, count: 48_000)))
       sampler.buildKeyMap()
+      if setAfterBuilding { sampler.attackDuration = attack }
       let out = sampler.render([.noteOn(key: 60, velocity: 127)], frames: 9_600).left
       return (out[48], out[2_400], out[7_200])
     }
