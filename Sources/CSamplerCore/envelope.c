@@ -123,13 +123,7 @@ void sc_env_release(sc_env *env) {
   enter(env, SC_ENV_RELEASE);
 }
 
-uint32_t sc_env_frames_left(const sc_env *env) {
-  if (env->stage == SC_ENV_SUSTAIN || env->stage == SC_ENV_DONE) return UINT32_MAX;
-  return env->length - env->elapsed;
-}
-
-float sc_env_advance(sc_env *env, uint32_t frames) {
-  if (env->stage == SC_ENV_SUSTAIN || env->stage == SC_ENV_DONE) return env->level;
+float sc_env_advance_stage(sc_env *env, uint32_t frames) {
   env->elapsed += frames;
   if (env->elapsed >= env->length) {
     env->level = env->to;

@@ -28,10 +28,19 @@ typedef struct sc_env {
 
 void sc_env_start(sc_env *env, const sc_envelope_params *params, double sample_rate);
 void sc_env_release(sc_env *env);
-/* Frames until the current stage ends (UINT32_MAX when it never does). */
-uint32_t sc_env_frames_left(const sc_env *env);
+/* Frames until the current stage ends (UINT32_MAX when it never does). Inline, as is the
+ * sustaining case of sc_env_advance: three envelopes per voice ask every chunk. */
+static inline uint32_t sc_env_frames_left(const sc_env *env) {
+  if (env->stage == SC_ENV_SUSTAIN || env->stage == SC_ENV_DONE) return UINT32_MAX;
+  return env->length - env->elapsed;
+}
+/* sc_env_advance in a stage that moves. */
+float sc_env_advance_stage(sc_env *env, uint32_t frames);
 /* Advances by `frames` (at most sc_env_frames_left) and returns the new level. */
-float sc_env_advance(sc_env *env, uint32_t frames);
+static inline float sc_env_advance(sc_env *env, uint32_t frames) {
+  if (env->stage == SC_ENV_SUSTAIN || env->stage == SC_ENV_DONE) return env->level;
+  return sc_env_advance_stage(env, frames);
+}
 
 /* An envelope that moves only when read: `lag` frames have passed that it has yet to follow. A
  * voice that does not listen to it (its engine stage off) never pays for it, and one that starts

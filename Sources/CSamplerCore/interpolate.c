@@ -50,23 +50,6 @@ void sc_sinc_table_free(sc_sinc_table *table) {
   table->coeffs = NULL;
 }
 
-void sc_interpolation_reach(sc_quality quality, uint32_t *left, uint32_t *right) {
-  switch (quality) {
-    case SC_QUALITY_LINEAR:
-      *left = 0;
-      *right = 1;
-      break;
-    case SC_QUALITY_SINC:
-      *left = SC_SINC_HALF - 1;
-      *right = SC_SINC_HALF;
-      break;
-    default:
-      *left = 1;
-      *right = 2;
-      break;
-  }
-}
-
 static inline float hermite(float xm1, float x0, float x1, float x2, float t) {
   float c1 = 0.5f * (x1 - xm1);
   float c2 = xm1 - 2.5f * x0 + 2.0f * x1 - 0.5f * x2;

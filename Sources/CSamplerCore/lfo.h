@@ -2,6 +2,9 @@
 #ifndef SC_LFO_H
 #define SC_LFO_H
 
+#include <math.h>
+
+#include "dsp_math.h"
 #include "sampler_core.h"
 
 typedef struct sc_lfo {
@@ -14,7 +17,21 @@ typedef struct sc_lfo {
 
 void sc_lfo_start(sc_lfo *lfo, const sc_lfo_params *params, double sample_rate);
 /* The value now (-1...1, faded in), then advances by `frames` at the LFO's rate plus
- * `freq_offset` Hz. */
-float sc_lfo_step(sc_lfo *lfo, uint32_t frames, double freq_offset, double sample_rate);
+ * `freq_offset` Hz. Inline: each voice steps three LFOs per chunk, most of them off. */
+static inline float sc_lfo_step(sc_lfo *lfo, uint32_t frames, double freq_offset,
+                                double sample_rate) {
+  float value = 0.0f;
+  double freq = lfo->freq + freq_offset;
+  if (lfo->elapsed >= lfo->delay_frames && freq > 0.0) {
+    uint32_t since = lfo->elapsed - lfo->delay_frames;
+    float fade = 1.0f;
+    if (lfo->fade_frames > 0 && since < lfo->fade_frames) fade = (float)since / lfo->fade_frames;
+    value = fade * (float)sin(2.0 * SC_PI * lfo->phase);
+    lfo->phase += freq * frames / sample_rate;
+    lfo->phase -= floor(lfo->phase);
+  }
+  if (lfo->elapsed < UINT32_MAX - frames) lfo->elapsed += frames;
+  return value;
+}
 
 #endif

@@ -22,6 +22,17 @@ static inline uint64_t sc_playhead_increment(double rate_log2, double cents) {
   return inc ? inc : 1;
 }
 
+/* Frames from fixed-point position `pos` on, at `inc`, up to `wanted`, whose positions stay below
+ * `end`: without a 64-bit division (tens of cycles) when all `wanted` do, as they almost always
+ * do. */
+static inline uint64_t sc_playhead_frames_before(uint64_t pos, uint64_t inc, uint64_t end,
+                                                 uint32_t wanted) {
+  uint64_t room = end - pos, span;
+  if (wanted > 0 && !__builtin_mul_overflow((uint64_t)(wanted - 1), inc, &span) && span < room)
+    return wanted;
+  return (room + inc - 1) / inc;
+}
+
 /* Reads `count` frames of the voice's sample at `inc`, looping as the voice says; returns fewer
  * when the sample ends. [render] */
 static inline uint32_t sc_playhead_read(sc_engine *engine, sc_voice *v, uint64_t inc, float *left,
@@ -72,7 +83,8 @@ static inline uint32_t sc_playhead_read(sc_engine *engine, sc_voice *v, uint64_t
       }
       uint64_t limit = (p->loop_end - reach_right + 1);
       if (v->head.crossfade_frames > 0 && crossfade_start < limit) limit = crossfade_start;
-      fast = ((limit << SC_FRACTION_BITS) - v->head.pos + inc - 1) / inc;
+      fast =
+          sc_playhead_frames_before(v->head.pos, inc, limit << SC_FRACTION_BITS, count - produced);
     } else {
       uint64_t end = (p->last + 1) << SC_FRACTION_BITS;
       if (v->head.pos >= end && v->head.plays_left > 0) {
@@ -83,7 +95,7 @@ static inline uint32_t sc_playhead_read(sc_engine *engine, sc_voice *v, uint64_t
         continue;
       }
       if (v->head.pos >= end) return produced;
-      fast = (end - v->head.pos + inc - 1) / inc;
+      fast = sc_playhead_frames_before(v->head.pos, inc, end, count - produced);
       if (s->resident_frames < s->frame_count) {
         uint32_t got = sc_stream_read(engine, v, inc, fast, count - produced, &left[produced],
                                       &right[produced]);

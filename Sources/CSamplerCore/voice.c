@@ -298,20 +298,12 @@ static bool update_eq(sc_voice *v, const sc_live_mods *live, double rate) {
   return any;
 }
 
-/* Whether every value lies within ±SC_BROKEN_VOICE_LEVEL; NaN and infinity do not. Compares the
- * magnitude's bits as integers, which the compiler vectorises, so the check costs little next to
- * interpolation. */
+/* Whether every value lies within ±SC_BROKEN_VOICE_LEVEL; NaN and infinity do not (a comparison
+ * with NaN is false). Written so that the compiler vectorises it: one compare per four values. */
 static bool chunk_is_sane(const float *x, uint32_t n) {
-  float limit_value = SC_BROKEN_VOICE_LEVEL;
-  uint32_t limit, worst = 0;
-  memcpy(&limit, &limit_value, sizeof limit);
-  for (uint32_t i = 0; i < n; i++) {
-    uint32_t bits;
-    memcpy(&bits, &x[i], sizeof bits);
-    bits &= 0x7fffffffu;
-    worst = bits > worst ? bits : worst;
-  }
-  return worst <= limit;
+  int sane = 1;
+  for (uint32_t i = 0; i < n; i++) sane &= fabsf(x[i]) <= SC_BROKEN_VOICE_LEVEL;
+  return sane;
 }
 
 static bool gain_is_sane(float g) { return fabsf(g) <= SC_BROKEN_VOICE_LEVEL; }
@@ -402,6 +394,27 @@ static void add_panning(float *out_left, float *out_right, const float *left, co
   }
 }
 
+/* Adds a chunk whose pan holds still into the mix, frame i at gain[i] times each side's pan
+ * gain; `right` is NULL for a mono voice. Each product is rounded before it is added (no fused
+ * multiply-add), as an offline render team's voice buffers are added (render_team.c). */
+static void add_chunk(float *restrict out_left, float *restrict out_right,
+                      const float *restrict left, const float *restrict right,
+                      const float *restrict gain, float gl, float gr, uint32_t got) {
+#pragma STDC FP_CONTRACT OFF
+  if (right) {
+    for (uint32_t i = 0; i < got; i++) {
+      out_left[i] += left[i] * gain[i] * gl;
+      out_right[i] += right[i] * gain[i] * gr;
+    }
+  } else {
+    for (uint32_t i = 0; i < got; i++) {
+      float x = left[i] * gain[i];
+      out_left[i] += x * gl;
+      out_right[i] += x * gr;
+    }
+  }
+}
+
 /* Pans and adds the chunk to the output with the gain, and each side's pan gain, ramped from
  * the last chunk's to this one's (`g1` for the gain), so that neither a level nor a pan change
  * steps; a chunk that is not finite or absurdly loud is dropped instead and the voice cut, so
@@ -443,18 +456,16 @@ static bool mix_chunk(sc_engine *engine, sc_voice *v, const sc_live_mods *live, 
   if (gl0 != gl || gr0 != gr) {
     const float from[2] = {gl0, gr0}, to[2] = {gl, gr};
     add_panning(out_left, out_right, bl, stereo ? br : bl, got, n, g, g1, from, to);
-  } else if (stereo) {
-    for (uint32_t i = 0; i < got; i++, g += step) {
-      out_left[i] += bl[i] * g * gl;
-      out_right[i] += br[i] * g * gr;
-    }
-  } else {
-    for (uint32_t i = 0; i < got; i++, g += step) {
-      float x = bl[i] * g;
-      out_left[i] += x * gl;
-      out_right[i] += x * gr;
-    }
+    return true;
   }
+  /* the gain of each frame, as a running sum of the step; a steady gain (the sustain of most
+   * voices) needs no such list, which leaves the loops below free to work four frames at once */
+  float ramp[SC_CONTROL_FRAMES];
+  if (step != 0.0f)
+    for (uint32_t i = 0; i < got; i++, g += step) ramp[i] = g;
+  else
+    for (uint32_t i = 0; i < got; i++) ramp[i] = g;
+  add_chunk(out_left, out_right, bl, stereo ? br : NULL, ramp, gl, gr, got);
   return true;
 }
 
