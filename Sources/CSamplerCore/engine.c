@@ -52,6 +52,7 @@ sc_engine *sc_engine_create(const sc_engine_config *config) {
     for (uint32_t i = 0; i < e->voice_slots; i++) e->voices[i].stream = &e->streams[i];
   }
   e->interpolate = sc_interpolator_select(config->portable_kernels);
+  e->filter = sc_filter_select(config->portable_kernels);
   for (int ch = 0; ch < 16; ch++) sc_channel_reset(&e->channels[ch]);
   sc_tuning_reset(e->note_cents);
   sc_tuning_exchange_init(&e->tuning_exchange);

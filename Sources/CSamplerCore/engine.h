@@ -38,6 +38,7 @@ struct sc_engine {
 
   sc_sinc_table sinc;
   sc_interpolate_fn interpolate;
+  sc_filter_fn filter; /* the voices' filters and the engine filter stage */
   sc_render_lane lane; /* sc_engine_render's */
 
   const sc_instrument *current;

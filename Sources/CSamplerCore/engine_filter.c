@@ -52,6 +52,6 @@ void sc_engine_filter_process(const sc_engine *engine, sc_engine_filter *f, uint
     f->last_multiple = multiple;
     f->last_tracked = tracked;
   }
-  sc_filter_process(SC_FILTER_LPF_2P, &f->coeffs, &f->state, left, right, frames);
+  engine->filter(SC_FILTER_LPF_2P, &f->coeffs, &f->state, left, right, frames);
   f->env.lag += frames;
 }

@@ -30,6 +30,32 @@ float sc_filter_damping_peak(double peak_db) {
   return (float)(1.0 / sqrt(q2));
 }
 
+/* The constants of four frames at a time (sc_filter_coeffs) from the recursion's own, in double. */
+static void four_frames(sc_filter_coeffs *c, const double m[2][2], const double b[2],
+                        const double out[2], double d) {
+  double power[2][2] = {{1.0, 0.0}, {0.0, 1.0}}; /* M^k */
+  double input[4][2];                            /* M^k b */
+  for (int k = 0; k < 4; k++) {
+    c->out_state[k][0] = (float)(out[0] * power[0][0] + out[1] * power[1][0]);
+    c->out_state[k][1] = (float)(out[0] * power[0][1] + out[1] * power[1][1]);
+    input[k][0] = power[0][0] * b[0] + power[0][1] * b[1];
+    input[k][1] = power[1][0] * b[0] + power[1][1] * b[1];
+    double next[2][2];
+    for (int i = 0; i < 2; i++)
+      for (int j = 0; j < 2; j++) next[i][j] = m[i][0] * power[0][j] + m[i][1] * power[1][j];
+    memcpy(power, next, sizeof power);
+  }
+  c->out_input[0] = (float)d;
+  for (int k = 1; k < 4; k++)
+    c->out_input[k] = (float)(out[0] * input[k - 1][0] + out[1] * input[k - 1][1]);
+  for (int i = 0; i < 2; i++)
+    for (int j = 0; j < 2; j++) c->next_state[i][j] = (float)power[i][j];
+  for (int j = 0; j < 4; j++) {
+    c->next_input[j][0] = (float)input[3 - j][0];
+    c->next_input[j][1] = (float)input[3 - j][1];
+  }
+}
+
 /* The trapezoidal state-variable filter, rewritten as a state-space recursion: each new state
  * is a weighted sum of the two old states and the input, which halves the chain of dependent
  * operations per sample compared with evaluating the filter's stages in turn. Every two-pole
@@ -72,6 +98,9 @@ void sc_filter_coeffs_compute(sc_filter_coeffs *c, sc_filter_type type, double c
   c->c1 = (float)c1;
   c->c2 = (float)c2;
   c->d = (float)d;
+  if (type != SC_FILTER_LPF_1P && type != SC_FILTER_HPF_1P)
+    four_frames(c, (double[2][2]){{2.0 * a1 - 1.0, -2.0 * a2}, {2.0 * a2, 1.0 - 2.0 * a3}},
+                (double[2]){2.0 * a2, 2.0 * a3}, (double[2]){c1, c2}, d);
 }
 
 /* The two-pole recursion's constants for a block, including those of the two-sample step:
@@ -188,4 +217,9 @@ void sc_filter_process(sc_filter_type type, const sc_filter_coeffs *c, sc_filter
     if (right) two_pole_one(&k, &r1, &r2, &right[i]);
   }
   state->s1[0] = l1, state->s2[0] = l2, state->s1[1] = r1, state->s2[1] = r2;
+}
+
+sc_filter_fn sc_filter_select(bool portable) {
+  sc_filter_fn fast = portable ? NULL : sc_filter_avx2();
+  return fast ? fast : sc_filter_process;
 }

@@ -8,6 +8,13 @@
 typedef struct sc_filter_coeffs {
   float m11, m12, m21, m22, b1, b2; /* state update: s' = M s + b x */
   float c1, c2, d;                  /* output: y = c1 s1 + c2 s2 + d x */
+  /* The two-pole recursion four frames at a time (filter_avx2.c), worked out in double:
+   * y(n+k) = out_state[k] . s(n) + sum over m <= k of out_input[m] x(n+k-m), and
+   * s(n+4) = next_state s(n) + sum over j of next_input[j] x(n+j). */
+  float out_state[4][2];  /* c M^k */
+  float out_input[4];     /* d, then c M^(m-1) b */
+  float next_state[2][2]; /* M^4 */
+  float next_input[4][2]; /* M^(3-j) b */
 } sc_filter_coeffs;
 
 typedef struct sc_filter_state {
@@ -21,7 +28,16 @@ float sc_filter_damping(double resonance_db);
 float sc_filter_damping_peak(double peak_db);
 void sc_filter_coeffs_compute(sc_filter_coeffs *c, sc_filter_type type, double cutoff,
                               float damping, double sample_rate);
+/* Runs `frames` frames of a channel pair (right NULL for mono) through the filter, in place. */
+typedef void (*sc_filter_fn)(sc_filter_type type, const sc_filter_coeffs *c, sc_filter_state *s,
+                             float *left, float *right, uint32_t frames);
+/* Plain C, for every CPU. */
 void sc_filter_process(sc_filter_type type, const sc_filter_coeffs *c, sc_filter_state *s,
                        float *left, float *right, uint32_t frames);
+/* The two-pole types four frames at a time with AVX2 and FMA if this CPU has them, else NULL
+ * (filter_avx2.c). */
+sc_filter_fn sc_filter_avx2(void);
+/* The fastest filter code this CPU runs, or the plain C one when `portable`. */
+sc_filter_fn sc_filter_select(bool portable);
 
 #endif

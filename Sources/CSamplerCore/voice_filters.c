@@ -26,7 +26,8 @@ void sc_voice_filters_start(sc_voice_filter filters[SC_FILTER_COUNT], const sc_r
 
 void sc_voice_filters_process(sc_voice_filter filters[SC_FILTER_COUNT], const sc_region *r,
                               const sc_live_mods *live, const double offset_cents[SC_FILTER_COUNT],
-                              double sample_rate, float *left, float *right, uint32_t frames) {
+                              double sample_rate, sc_filter_fn process, float *left, float *right,
+                              uint32_t frames) {
   for (int i = 0; i < SC_FILTER_COUNT; i++) {
     const sc_filter_params *p = &r->filters[i];
     if (p->type == SC_FILTER_NONE) continue;
@@ -43,6 +44,6 @@ void sc_voice_filters_process(sc_voice_filter filters[SC_FILTER_COUNT], const sc
                                sample_rate);
       f->last_cutoff_cents = cents;
     }
-    sc_filter_process(p->type, &f->coeffs, &f->state, left, right, frames);
+    process(p->type, &f->coeffs, &f->state, left, right, frames);
   }
 }

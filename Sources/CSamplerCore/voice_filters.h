@@ -26,10 +26,12 @@ static inline bool sc_voice_filters_any(const sc_region *region) {
  * fil_random. */
 void sc_voice_filters_start(sc_voice_filter filters[SC_FILTER_COUNT], const sc_region *region,
                             uint8_t key, uint8_t velocity, float unipolar);
-/* Runs the chunk through each filter that is on. `offset_cents[i]` is what moves filter i
- * besides its live modulation (the first filter's envelope and LFO). */
+/* Runs the chunk through each filter that is on, with `process` (the engine's filter code).
+ * `offset_cents[i]` is what moves filter i besides its live modulation (the first filter's
+ * envelope and LFO). */
 void sc_voice_filters_process(sc_voice_filter filters[SC_FILTER_COUNT], const sc_region *region,
                               const sc_live_mods *live, const double offset_cents[SC_FILTER_COUNT],
-                              double sample_rate, float *left, float *right, uint32_t frames);
+                              double sample_rate, sc_filter_fn process, float *left, float *right,
+                              uint32_t frames);
 
 #endif
