@@ -34,134 +34,114 @@ SC_KERNEL __m128 load4(const void *data, sc_sample_format format, int64_t index)
   return _mm_loadu_ps((const float *)data + index);
 }
 
-/* Hermite weights for taps -1, 0, 1, 2 as cubic polynomials in t, evaluated in all lanes at
- * once: lane pairs (stereo) or single lanes (mono) hold (a, b, c, d) of a t^3 + b t^2 + c t + d. */
-#define SC_HERMITE_A -0.5f, 1.5f, -1.5f, 0.5f
-#define SC_HERMITE_B 1.0f, -2.5f, 2.0f, -0.5f
-#define SC_HERMITE_C -0.5f, 0.0f, 0.5f, 0.0f
-#define SC_HERMITE_D 0.0f, 1.0f, 0.0f, 0.0f
-
-/* Four frames at a time: the fractions of their positions, exactly as (float)fraction would
- * round them (the high and low 16 bits converted apart, joined by one fused multiply-add), and
- * the weights of taps -1 and 1 (w02) and of taps 0 and 2 (w13) for all four in one vector each. */
-typedef struct hermite4 {
-  __m128i fractions, step;
-  __m256 a02, b02, c02, a13, b13, d13;
-} hermite4;
-
-SC_AVX2 static inline hermite4 hermite4_start(uint64_t pos, uint64_t inc) {
-  hermite4 h;
-  h.fractions =
-      _mm_setr_epi32((int32_t)(uint32_t)pos, (int32_t)(uint32_t)(pos + inc),
-                     (int32_t)(uint32_t)(pos + 2 * inc), (int32_t)(uint32_t)(pos + 3 * inc));
-  h.step = _mm_set1_epi32((int32_t)(uint32_t)(4 * inc));
-  h.a02 = _mm256_setr_m128(_mm_set1_ps(-0.5f), _mm_set1_ps(-1.5f));
-  h.b02 = _mm256_setr_m128(_mm_set1_ps(1.0f), _mm_set1_ps(2.0f));
-  h.c02 = _mm256_setr_m128(_mm_set1_ps(-0.5f), _mm_set1_ps(0.5f));
-  h.a13 = _mm256_setr_m128(_mm_set1_ps(1.5f), _mm_set1_ps(0.5f));
-  h.b13 = _mm256_setr_m128(_mm_set1_ps(-2.5f), _mm_set1_ps(-0.5f));
-  h.d13 = _mm256_setr_m128(_mm_set1_ps(1.0f), _mm_set1_ps(0.0f));
-  return h;
-}
-
-/* The weights of the next four frames: taps -1 | 1 in `w02`, taps 0 | 2 in `w13`. */
-SC_AVX2 static inline void hermite4_weights(hermite4 *h, __m256 *w02, __m256 *w13) {
-  __m128 high = _mm_cvtepi32_ps(_mm_srli_epi32(h->fractions, 16));
-  __m128 low = _mm_cvtepi32_ps(_mm_and_si128(h->fractions, _mm_set1_epi32(0xffff)));
+/* Hermite four frames at a time: the fractions of their positions, exactly as (float)fraction
+ * would round them (the high and low 16 bits converted apart, joined by one fused multiply-add),
+ * give the weights of taps -1 and 1 (`w02`) and of taps 0 and 2 (`w13`) for all four in one
+ * vector each. Every lane computes its frame as any other lane would, and the frames after the
+ * last group of four are computed as a group too (its spare lanes repeating the last frame), so
+ * a frame's value never depends on where a run of frames is cut: the contract of
+ * sc_interpolate_fn, which streamed voices rely on. */
+SC_AVX2 static inline void hermite_weights(const uint64_t pos[4], __m256 *w02, __m256 *w13) {
+  __m128i fractions = _mm_setr_epi32((int32_t)(uint32_t)pos[0], (int32_t)(uint32_t)pos[1],
+                                     (int32_t)(uint32_t)pos[2], (int32_t)(uint32_t)pos[3]);
+  __m128 high = _mm_cvtepi32_ps(_mm_srli_epi32(fractions, 16));
+  __m128 low = _mm_cvtepi32_ps(_mm_and_si128(fractions, _mm_set1_epi32(0xffff)));
   __m128 t4 =
       _mm_mul_ps(_mm_fmadd_ps(high, _mm_set1_ps(65536.0f), low), _mm_set1_ps(fraction_scale));
-  h->fractions = _mm_add_epi32(h->fractions, h->step);
   __m256 t = _mm256_setr_m128(t4, t4);
+  /* the weight of each tap as a t^3 + b t^2 + c t + d: tap -1 (-0.5, 1, -0.5, 0), tap 0 (1.5,
+   * -2.5, 0, 1), tap 1 (-1.5, 2, 0.5, 0), tap 2 (0.5, -0.5, 0, 0) */
+  const __m256 a02 = _mm256_setr_m128(_mm_set1_ps(-0.5f), _mm_set1_ps(-1.5f));
+  const __m256 b02 = _mm256_setr_m128(_mm_set1_ps(1.0f), _mm_set1_ps(2.0f));
+  const __m256 c02 = _mm256_setr_m128(_mm_set1_ps(-0.5f), _mm_set1_ps(0.5f));
+  const __m256 a13 = _mm256_setr_m128(_mm_set1_ps(1.5f), _mm_set1_ps(0.5f));
+  const __m256 b13 = _mm256_setr_m128(_mm_set1_ps(-2.5f), _mm_set1_ps(-0.5f));
+  const __m256 d13 = _mm256_setr_m128(_mm_set1_ps(1.0f), _mm_set1_ps(0.0f));
   /* tap 1's weight has no constant term, tap 0's no linear one */
-  *w02 = _mm256_mul_ps(_mm256_fmadd_ps(_mm256_fmadd_ps(h->a02, t, h->b02), t, h->c02), t);
-  *w13 = _mm256_fmadd_ps(_mm256_mul_ps(_mm256_fmadd_ps(h->a13, t, h->b13), t), t, h->d13);
+  *w02 = _mm256_mul_ps(_mm256_fmadd_ps(_mm256_fmadd_ps(a02, t, b02), t, c02), t);
+  *w13 = _mm256_fmadd_ps(_mm256_mul_ps(_mm256_fmadd_ps(a13, t, b13), t), t, d13);
 }
 
-/* One frame on its own, for the frames after the last four. */
-SC_KERNEL void hermite_stereo_one(const void *data, sc_sample_format format, uint64_t pos,
-                                  float *left, float *right) {
-  /* the mono weights with each lane doubled, for the L and R of each tap */
-  const __m128 ma = _mm_setr_ps(SC_HERMITE_A), mb = _mm_setr_ps(SC_HERMITE_B);
-  const __m128 mc = _mm_setr_ps(SC_HERMITE_C), md = _mm_setr_ps(SC_HERMITE_D);
-  const __m256 a = _mm256_setr_m128(_mm_unpacklo_ps(ma, ma), _mm_unpackhi_ps(ma, ma));
-  const __m256 b = _mm256_setr_m128(_mm_unpacklo_ps(mb, mb), _mm_unpackhi_ps(mb, mb));
-  const __m256 c = _mm256_setr_m128(_mm_unpacklo_ps(mc, mc), _mm_unpackhi_ps(mc, mc));
-  const __m256 d = _mm256_setr_m128(_mm_unpacklo_ps(md, md), _mm_unpackhi_ps(md, md));
-  int64_t f = 2 * (int64_t)(pos >> SC_FRACTION_BITS) - 2;
-  __m256 t = _mm256_set1_ps((float)(pos & (SC_FRACTION_ONE - 1)) * fraction_scale);
-  __m256 w = _mm256_fmadd_ps(_mm256_fmadd_ps(_mm256_fmadd_ps(a, t, b), t, c), t, d);
-  __m256 p = _mm256_mul_ps(w, load8(data, format, f));
-  __m128 q = _mm_add_ps(_mm256_castps256_ps128(p), _mm256_extractf128_ps(p, 1));
-  q = _mm_add_ps(q, _mm_movehl_ps(q, q));
-  *left = _mm_cvtss_f32(q);
-  *right = _mm_cvtss_f32(_mm_shuffle_ps(q, q, 1));
+/* The positions of the frames after `pos`'s, `left` of them (1...4): the spare lanes repeat the
+ * last, so they read only taps the run needs. */
+static inline void hermite_positions(uint64_t pos, uint64_t inc, uint32_t left, uint64_t out[4]) {
+  for (uint32_t k = 0; k < 4; k++) out[k] = pos + (k < left ? k : left - 1) * inc;
+}
+
+SC_KERNEL void hermite_stereo_four(const void *data, sc_sample_format format, const uint64_t p[4],
+                                   __m128 *left, __m128 *right) {
+  /* each row: L R of taps -1, 0 | 1, 2 of one frame */
+  __m256 v0 = load8(data, format, 2 * (int64_t)(p[0] >> SC_FRACTION_BITS) - 2);
+  __m256 v1 = load8(data, format, 2 * (int64_t)(p[1] >> SC_FRACTION_BITS) - 2);
+  __m256 v2 = load8(data, format, 2 * (int64_t)(p[2] >> SC_FRACTION_BITS) - 2);
+  __m256 v3 = load8(data, format, 2 * (int64_t)(p[3] >> SC_FRACTION_BITS) - 2);
+  __m256 w02, w13;
+  hermite_weights(p, &w02, &w13);
+  /* transposed: one tap of one channel for the four frames per half */
+  __m256 t0 = _mm256_unpacklo_ps(v0, v1), t1 = _mm256_unpackhi_ps(v0, v1);
+  __m256 t2 = _mm256_unpacklo_ps(v2, v3), t3 = _mm256_unpackhi_ps(v2, v3);
+  __m256 l02 = _mm256_castpd_ps(_mm256_unpacklo_pd(_mm256_castps_pd(t0), _mm256_castps_pd(t2)));
+  __m256 r02 = _mm256_castpd_ps(_mm256_unpackhi_pd(_mm256_castps_pd(t0), _mm256_castps_pd(t2)));
+  __m256 l13 = _mm256_castpd_ps(_mm256_unpacklo_pd(_mm256_castps_pd(t1), _mm256_castps_pd(t3)));
+  __m256 r13 = _mm256_castpd_ps(_mm256_unpackhi_pd(_mm256_castps_pd(t1), _mm256_castps_pd(t3)));
+  __m256 sl = _mm256_fmadd_ps(w13, l13, _mm256_mul_ps(w02, l02));
+  __m256 sr = _mm256_fmadd_ps(w13, r13, _mm256_mul_ps(w02, r02));
+  *left = _mm_add_ps(_mm256_castps256_ps128(sl), _mm256_extractf128_ps(sl, 1));
+  *right = _mm_add_ps(_mm256_castps256_ps128(sr), _mm256_extractf128_ps(sr, 1));
 }
 
 SC_KERNEL void hermite_stereo(const void *data, sc_sample_format format, uint64_t pos, uint64_t inc,
                               uint32_t count, float *left, float *right) {
+  uint64_t p[4];
+  __m128 l, r;
   uint32_t i = 0;
-  if (count >= 4) {
-    hermite4 h = hermite4_start(pos, inc);
-    for (; i + 4 <= count; i += 4) {
-      /* each row: L R of taps -1, 0 | 1, 2 of one frame */
-      __m256 v0 = load8(data, format, 2 * (int64_t)(pos >> SC_FRACTION_BITS) - 2);
-      __m256 v1 = load8(data, format, 2 * (int64_t)((pos + inc) >> SC_FRACTION_BITS) - 2);
-      __m256 v2 = load8(data, format, 2 * (int64_t)((pos + 2 * inc) >> SC_FRACTION_BITS) - 2);
-      __m256 v3 = load8(data, format, 2 * (int64_t)((pos + 3 * inc) >> SC_FRACTION_BITS) - 2);
-      pos += 4 * inc;
-      __m256 w02, w13;
-      hermite4_weights(&h, &w02, &w13);
-      /* transposed: one tap of one channel for the four frames per half */
-      __m256 t0 = _mm256_unpacklo_ps(v0, v1), t1 = _mm256_unpackhi_ps(v0, v1);
-      __m256 t2 = _mm256_unpacklo_ps(v2, v3), t3 = _mm256_unpackhi_ps(v2, v3);
-      __m256 l02 = _mm256_castpd_ps(_mm256_unpacklo_pd(_mm256_castps_pd(t0), _mm256_castps_pd(t2)));
-      __m256 r02 = _mm256_castpd_ps(_mm256_unpackhi_pd(_mm256_castps_pd(t0), _mm256_castps_pd(t2)));
-      __m256 l13 = _mm256_castpd_ps(_mm256_unpacklo_pd(_mm256_castps_pd(t1), _mm256_castps_pd(t3)));
-      __m256 r13 = _mm256_castpd_ps(_mm256_unpackhi_pd(_mm256_castps_pd(t1), _mm256_castps_pd(t3)));
-      __m256 sl = _mm256_fmadd_ps(w13, l13, _mm256_mul_ps(w02, l02));
-      __m256 sr = _mm256_fmadd_ps(w13, r13, _mm256_mul_ps(w02, r02));
-      _mm_storeu_ps(left + i, _mm_add_ps(_mm256_castps256_ps128(sl), _mm256_extractf128_ps(sl, 1)));
-      _mm_storeu_ps(right + i,
-                    _mm_add_ps(_mm256_castps256_ps128(sr), _mm256_extractf128_ps(sr, 1)));
-    }
+  for (; i + 4 <= count; i += 4, pos += 4 * inc) {
+    hermite_positions(pos, inc, 4, p);
+    hermite_stereo_four(data, format, p, &l, &r);
+    _mm_storeu_ps(left + i, l);
+    _mm_storeu_ps(right + i, r);
   }
-  for (; i < count; i++, pos += inc) hermite_stereo_one(data, format, pos, &left[i], &right[i]);
+  if (i < count) {
+    hermite_positions(pos, inc, count - i, p);
+    hermite_stereo_four(data, format, p, &l, &r);
+    float out[2][4];
+    _mm_storeu_ps(out[0], l);
+    _mm_storeu_ps(out[1], r);
+    for (uint32_t k = 0; i + k < count; k++) left[i + k] = out[0][k], right[i + k] = out[1][k];
+  }
+}
+
+SC_KERNEL __m128 hermite_mono_four(const void *data, sc_sample_format format, const uint64_t p[4]) {
+  /* each row: taps -1, 0, 1, 2 of one frame */
+  __m128 v0 = load4(data, format, (int64_t)(p[0] >> SC_FRACTION_BITS) - 1);
+  __m128 v1 = load4(data, format, (int64_t)(p[1] >> SC_FRACTION_BITS) - 1);
+  __m128 v2 = load4(data, format, (int64_t)(p[2] >> SC_FRACTION_BITS) - 1);
+  __m128 v3 = load4(data, format, (int64_t)(p[3] >> SC_FRACTION_BITS) - 1);
+  __m256 w02, w13;
+  hermite_weights(p, &w02, &w13);
+  __m128 t0 = _mm_unpacklo_ps(v0, v1), t1 = _mm_unpackhi_ps(v0, v1);
+  __m128 t2 = _mm_unpacklo_ps(v2, v3), t3 = _mm_unpackhi_ps(v2, v3);
+  __m256 x02 = _mm256_setr_m128(_mm_movelh_ps(t0, t2), _mm_movelh_ps(t1, t3));
+  __m256 x13 = _mm256_setr_m128(_mm_movehl_ps(t2, t0), _mm_movehl_ps(t3, t1));
+  __m256 s = _mm256_fmadd_ps(w13, x13, _mm256_mul_ps(w02, x02));
+  return _mm_add_ps(_mm256_castps256_ps128(s), _mm256_extractf128_ps(s, 1));
 }
 
 SC_KERNEL void hermite_mono(const void *data, sc_sample_format format, uint64_t pos, uint64_t inc,
                             uint32_t count, float *left, float *right) {
-  const __m128 a = _mm_setr_ps(SC_HERMITE_A), b = _mm_setr_ps(SC_HERMITE_B);
-  const __m128 c = _mm_setr_ps(SC_HERMITE_C), d = _mm_setr_ps(SC_HERMITE_D);
+  uint64_t p[4];
   uint32_t i = 0;
-  if (count >= 4) {
-    hermite4 h = hermite4_start(pos, inc);
-    for (; i + 4 <= count; i += 4) {
-      /* each row: taps -1, 0, 1, 2 of one frame */
-      __m128 v0 = load4(data, format, (int64_t)(pos >> SC_FRACTION_BITS) - 1);
-      __m128 v1 = load4(data, format, (int64_t)((pos + inc) >> SC_FRACTION_BITS) - 1);
-      __m128 v2 = load4(data, format, (int64_t)((pos + 2 * inc) >> SC_FRACTION_BITS) - 1);
-      __m128 v3 = load4(data, format, (int64_t)((pos + 3 * inc) >> SC_FRACTION_BITS) - 1);
-      pos += 4 * inc;
-      __m256 w02, w13;
-      hermite4_weights(&h, &w02, &w13);
-      __m128 t0 = _mm_unpacklo_ps(v0, v1), t1 = _mm_unpackhi_ps(v0, v1);
-      __m128 t2 = _mm_unpacklo_ps(v2, v3), t3 = _mm_unpackhi_ps(v2, v3);
-      __m256 x02 = _mm256_setr_m128(_mm_movelh_ps(t0, t2), _mm_movelh_ps(t1, t3));
-      __m256 x13 = _mm256_setr_m128(_mm_movehl_ps(t2, t0), _mm_movehl_ps(t3, t1));
-      __m256 s = _mm256_fmadd_ps(w13, x13, _mm256_mul_ps(w02, x02));
-      __m128 y = _mm_add_ps(_mm256_castps256_ps128(s), _mm256_extractf128_ps(s, 1));
-      _mm_storeu_ps(left + i, y);
-      _mm_storeu_ps(right + i, y);
-    }
+  for (; i + 4 <= count; i += 4, pos += 4 * inc) {
+    hermite_positions(pos, inc, 4, p);
+    __m128 y = hermite_mono_four(data, format, p);
+    _mm_storeu_ps(left + i, y);
+    _mm_storeu_ps(right + i, y);
   }
-  for (; i < count; i++, pos += inc) {
-    int64_t f = (int64_t)(pos >> SC_FRACTION_BITS) - 1;
-    __m128 t = _mm_set1_ps((float)(pos & (SC_FRACTION_ONE - 1)) * fraction_scale);
-    __m128 w = _mm_fmadd_ps(_mm_fmadd_ps(_mm_fmadd_ps(a, t, b), t, c), t, d);
-    __m128 p = _mm_mul_ps(w, load4(data, format, f));
-    p = _mm_add_ps(p, _mm_movehl_ps(p, p));
-    p = _mm_add_ss(p, _mm_shuffle_ps(p, p, 1));
-    left[i] = right[i] = _mm_cvtss_f32(p);
+  if (i < count) {
+    hermite_positions(pos, inc, count - i, p);
+    float out[4];
+    _mm_storeu_ps(out, hermite_mono_four(data, format, p));
+    for (uint32_t k = 0; i + k < count; k++) left[i + k] = right[i + k] = out[k];
   }
 }
 
