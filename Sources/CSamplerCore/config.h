@@ -32,10 +32,12 @@
 #define SC_SPAN_FRAMES 256
 
 /* Offline render teams (render_team.c). A span shorter than this many voice-frames (voices x
- * frames) renders on the calling thread alone: waking the others would cost more than it saves.
- * A thread that reaches the team's barrier first polls it this many times (a few microseconds)
- * before it sleeps. At most this many threads. */
+ * frames) renders on the calling thread alone: offering it to the others would cost more than it
+ * saves. The voices' buffers are added into the output in pieces of SC_TEAM_MIX_FRAMES frames,
+ * shared out like the voices. A thread waiting for the others polls this many times (a few
+ * microseconds) before a worker sleeps or the caller yields. At most this many threads. */
 #define SC_TEAM_MIN_VOICE_FRAMES 1024
+#define SC_TEAM_MIX_FRAMES 64
 #define SC_TEAM_SPIN_ROUNDS 2000
 #define SC_TEAM_MAX_THREADS 256
 
