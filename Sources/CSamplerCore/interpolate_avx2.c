@@ -41,9 +41,7 @@ SC_KERNEL __m128 load4(const void *data, sc_sample_format format, int64_t index)
  * last group of four are computed as a group too (its spare lanes repeating the last frame), so
  * a frame's value never depends on where a run of frames is cut: the contract of
  * sc_interpolate_fn, which streamed voices rely on. */
-SC_AVX2 static inline void hermite_weights(const uint64_t pos[4], __m256 *w02, __m256 *w13) {
-  __m128i fractions = _mm_setr_epi32((int32_t)(uint32_t)pos[0], (int32_t)(uint32_t)pos[1],
-                                     (int32_t)(uint32_t)pos[2], (int32_t)(uint32_t)pos[3]);
+SC_AVX2 static inline void hermite_weights(__m128i fractions, __m256 *w02, __m256 *w13) {
   __m128 high = _mm_cvtepi32_ps(_mm_srli_epi32(fractions, 16));
   __m128 low = _mm_cvtepi32_ps(_mm_and_si128(fractions, _mm_set1_epi32(0xffff)));
   __m128 t4 =
@@ -68,15 +66,21 @@ static inline void hermite_positions(uint64_t pos, uint64_t inc, uint32_t left, 
   for (uint32_t k = 0; k < 4; k++) out[k] = pos + (k < left ? k : left - 1) * inc;
 }
 
+/* The fractions (low 32 bits) of four positions. */
+SC_AVX2 static inline __m128i hermite_fractions(const uint64_t p[4]) {
+  return _mm_setr_epi32((int32_t)(uint32_t)p[0], (int32_t)(uint32_t)p[1], (int32_t)(uint32_t)p[2],
+                        (int32_t)(uint32_t)p[3]);
+}
+
 SC_KERNEL void hermite_stereo_four(const void *data, sc_sample_format format, const uint64_t p[4],
-                                   __m128 *left, __m128 *right) {
+                                   __m128i fractions, __m128 *left, __m128 *right) {
   /* each row: L R of taps -1, 0 | 1, 2 of one frame */
   __m256 v0 = load8(data, format, 2 * (int64_t)(p[0] >> SC_FRACTION_BITS) - 2);
   __m256 v1 = load8(data, format, 2 * (int64_t)(p[1] >> SC_FRACTION_BITS) - 2);
   __m256 v2 = load8(data, format, 2 * (int64_t)(p[2] >> SC_FRACTION_BITS) - 2);
   __m256 v3 = load8(data, format, 2 * (int64_t)(p[3] >> SC_FRACTION_BITS) - 2);
   __m256 w02, w13;
-  hermite_weights(p, &w02, &w13);
+  hermite_weights(fractions, &w02, &w13);
   /* transposed: one tap of one channel for the four frames per half */
   __m256 t0 = _mm256_unpacklo_ps(v0, v1), t1 = _mm256_unpackhi_ps(v0, v1);
   __m256 t2 = _mm256_unpacklo_ps(v2, v3), t3 = _mm256_unpackhi_ps(v2, v3);
@@ -95,15 +99,20 @@ SC_KERNEL void hermite_stereo(const void *data, sc_sample_format format, uint64_
   uint64_t p[4];
   __m128 l, r;
   uint32_t i = 0;
+  /* the fractions of whole groups move on by four steps, wrapping as the positions' low bits do */
+  hermite_positions(pos, inc, 4, p);
+  __m128i fractions = hermite_fractions(p);
+  const __m128i step = _mm_set1_epi32((int32_t)(uint32_t)(4 * inc));
   for (; i + 4 <= count; i += 4, pos += 4 * inc) {
-    hermite_positions(pos, inc, 4, p);
-    hermite_stereo_four(data, format, p, &l, &r);
+    p[0] = pos, p[1] = pos + inc, p[2] = pos + 2 * inc, p[3] = pos + 3 * inc;
+    hermite_stereo_four(data, format, p, fractions, &l, &r);
+    fractions = _mm_add_epi32(fractions, step);
     _mm_storeu_ps(left + i, l);
     _mm_storeu_ps(right + i, r);
   }
   if (i < count) {
     hermite_positions(pos, inc, count - i, p);
-    hermite_stereo_four(data, format, p, &l, &r);
+    hermite_stereo_four(data, format, p, hermite_fractions(p), &l, &r);
     float out[2][4];
     _mm_storeu_ps(out[0], l);
     _mm_storeu_ps(out[1], r);
@@ -111,14 +120,15 @@ SC_KERNEL void hermite_stereo(const void *data, sc_sample_format format, uint64_
   }
 }
 
-SC_KERNEL __m128 hermite_mono_four(const void *data, sc_sample_format format, const uint64_t p[4]) {
+SC_KERNEL __m128 hermite_mono_four(const void *data, sc_sample_format format, const uint64_t p[4],
+                                   __m128i fractions) {
   /* each row: taps -1, 0, 1, 2 of one frame */
   __m128 v0 = load4(data, format, (int64_t)(p[0] >> SC_FRACTION_BITS) - 1);
   __m128 v1 = load4(data, format, (int64_t)(p[1] >> SC_FRACTION_BITS) - 1);
   __m128 v2 = load4(data, format, (int64_t)(p[2] >> SC_FRACTION_BITS) - 1);
   __m128 v3 = load4(data, format, (int64_t)(p[3] >> SC_FRACTION_BITS) - 1);
   __m256 w02, w13;
-  hermite_weights(p, &w02, &w13);
+  hermite_weights(fractions, &w02, &w13);
   __m128 t0 = _mm_unpacklo_ps(v0, v1), t1 = _mm_unpackhi_ps(v0, v1);
   __m128 t2 = _mm_unpacklo_ps(v2, v3), t3 = _mm_unpackhi_ps(v2, v3);
   __m256 x02 = _mm256_setr_m128(_mm_movelh_ps(t0, t2), _mm_movelh_ps(t1, t3));
@@ -131,16 +141,20 @@ SC_KERNEL void hermite_mono(const void *data, sc_sample_format format, uint64_t 
                             uint32_t count, float *left, float *right) {
   uint64_t p[4];
   uint32_t i = 0;
+  hermite_positions(pos, inc, 4, p);
+  __m128i fractions = hermite_fractions(p);
+  const __m128i step = _mm_set1_epi32((int32_t)(uint32_t)(4 * inc));
   for (; i + 4 <= count; i += 4, pos += 4 * inc) {
-    hermite_positions(pos, inc, 4, p);
-    __m128 y = hermite_mono_four(data, format, p);
+    p[0] = pos, p[1] = pos + inc, p[2] = pos + 2 * inc, p[3] = pos + 3 * inc;
+    __m128 y = hermite_mono_four(data, format, p, fractions);
+    fractions = _mm_add_epi32(fractions, step);
     _mm_storeu_ps(left + i, y);
     _mm_storeu_ps(right + i, y);
   }
   if (i < count) {
     hermite_positions(pos, inc, count - i, p);
     float out[4];
-    _mm_storeu_ps(out, hermite_mono_four(data, format, p));
+    _mm_storeu_ps(out, hermite_mono_four(data, format, p, hermite_fractions(p)));
     for (uint32_t k = 0; i + k < count; k++) left[i + k] = right[i + k] = out[k];
   }
 }
