@@ -166,6 +166,52 @@ struct RealTimeSafetyTests {
     #expect(h.stats.voices_stolen > 0, "polyphony changes stole voices")
   }
 
+  @Test("render calls shared by a render team of three threads allocate nothing on the caller")
+  func renderTeamAllocatesNothing() {
+    let blockFrames: UInt32 = 256
+    let h = CoreHarness(sampleRate: 48_000, blockSize: Int(blockFrames), voices: 64)
+    let sine = (0..<48_000).map { Float(sin(Double($0) * 0.05)) }
+    h.load(samples: [([sine, sine], 48_000, 1_000...40_000)]) { r in
+      r.loop_mode = SC_LOOP_SUSTAIN
+      r.filters.0.type = SC_FILTER_LPF_2P
+      r.filters.0.cutoff = 2_000
+      r.ampeg.release = 0.05
+    }
+    let team = sc_render_team_create(h.engine, 3)
+    let rounds = 1_000
+    let perBlock = 4
+    let events = UnsafeMutablePointer<sc_event>.allocate(capacity: rounds * perBlock)
+    let left = UnsafeMutablePointer<Float>.allocate(capacity: Int(blockFrames))
+    let right = UnsafeMutablePointer<Float>.allocate(capacity: Int(blockFrames))
+    defer {
+      sc_render_team_destroy(team)
+      events.deallocate()
+      left.deallocate()
+      right.deallocate()
+    }
+    for i in 0..<rounds {
+      let block = [
+        Event.noteOn(UInt8(30 + i % 70), UInt8(1 + i % 127), at: i % 100),
+        Event.noteOn(UInt8(30 + (i * 7) % 70), at: 120),
+        Event.cc(7, UInt8(i % 128), at: 150),
+        Event.noteOff(UInt8(30 + (i + 35) % 70), at: 200),
+      ]
+      (events + i * perBlock).initialize(from: block, count: perBlock)
+    }
+    let engine = h.engine
+    let allocations = ThreadAllocations.measure {
+      var i = 0
+      while i < rounds {
+        sc_engine_render_team(
+          engine, team, blockFrames, events + i * perBlock, UInt32(perBlock), left, right)
+        i += 1
+      }
+    }
+    #expect(allocations == 0, "\(allocations) allocations in \(rounds) render calls")
+    #expect(h.stats.peak_voices >= 32, "the engine was busy")
+    #expect(sc_render_team_worker_voices(team) > 1_000, "the workers rendered voices")
+  }
+
   @Test("render calls that retune sounding keys and take whole tunings allocate nothing")
   func retuningAllocatesNothing() {
     let h = CoreHarness(sampleRate: 48_000, blockSize: 256, voices: 32)
