@@ -62,14 +62,17 @@ fuzz: deps
 	scripts/fuzz.sh $(FUZZ_SECONDS)
 
 # The benchmark suites (package-benchmark: render cost, loading, songs), the zero-malloc check of
-# the render path, the voice-count report (Benchmarks/results/), then, when `make big-library` has
-# made the big instrument, the streaming report (about 1.5 minutes more). About 10 minutes on 2
-# cores from clean (5 of them building), about 5 after.
+# the render path, the voice-count report (Benchmarks/results/; it times the release sfzplay as a
+# whole process too), then, when `make big-library` has made the big instrument, the streaming
+# report (about 1.5 minutes more). About 15 minutes on 2 cores from clean (6 of them building),
+# about 9 after.
 bench: deps
 	cd Benchmarks && swift package benchmark --no-progress
 	cd Benchmarks && swift package benchmark thresholds check --target Render \
 	  --metric mallocCountTotal --no-progress
-	swift run -c release --package-path Benchmarks VoiceReport
+	swift build -c release --product sfzplay
+	swift run -c release --package-path Benchmarks VoiceReport \
+	  --sfzplay "$$(swift build -c release --show-bin-path)/sfzplay"
 	@if [ -f "$(BIG_LIBRARY_DIR)/big-library.sfz" ]; then \
 	  swift run -c release --package-path Benchmarks StreamReport "$(BIG_LIBRARY_DIR)/big-library.sfz"; \
 	else \

@@ -48,7 +48,7 @@ let benchmarks: @Sendable () -> Void = {
       for _ in benchmark.scaledIterations {
         let start = ThreadCPUClock.wall()
         benchmark.startMeasurement()
-        try? sampler.loadAudioFile(from: descriptor, path: fixtures.url(format).path)
+        _ = try? sampler.loadAudioFile(from: descriptor, path: fixtures.url(format).path)
         benchmark.stopMeasurement()
         let seconds = ThreadCPUClock.wall() - start
         benchmark.measurement(megabytesPerSecond, Int(Double(fixtures.pcmBytes) / 1e6 / seconds))

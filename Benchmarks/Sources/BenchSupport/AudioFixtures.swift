@@ -23,20 +23,13 @@ public struct AudioFixtures: Sendable {
     let frames = Int(seconds * 48_000)
     // A whole number of 2-second loops of the rich tone, so FLAC sees music-like content.
     let loop = TestSignal.richTone(frames: 96_000, channels: 2)
-    var data = [UInt8]()
-    data.reserveCapacity(frames * 6)
-    for frame in 0..<frames {
-      for channel in 0..<2 {
-        let value = Int32((Double(loop[channel][frame % 96_000]) * 8_388_607).rounded())
-        data.append(UInt8(truncatingIfNeeded: value))
-        data.append(UInt8(truncatingIfNeeded: value >> 8))
-        data.append(UInt8(truncatingIfNeeded: value >> 16))
-      }
+    let wav = WAV24.bytes(channelCount: 2, frames: frames, sampleRate: 48_000) { channel, frame in
+      loop[channel][frame % 96_000]
     }
-    pcmBytes = data.count
+    pcmBytes = wav.count - 44
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      try Data(Self.wavHeader(dataBytes: data.count) + data).write(to: url("wav"))
+      try wav.write(to: url("wav"))
     } catch {
       throw .file(path: url("wav").path, reason: "\(error)")
     }
@@ -47,20 +40,5 @@ public struct AudioFixtures: Sendable {
   /// Deletes the folder.
   public func remove() {
     try? FileManager.default.removeItem(at: folder)
-  }
-
-  private static func wavHeader(dataBytes: Int) -> [UInt8] {
-    func le32(_ value: Int) -> [UInt8] {
-      (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
-    }
-    func le16(_ value: Int) -> [UInt8] {
-      (0..<2).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
-    }
-    let channels = 2
-    let rate = 48_000
-    let bytesPerFrame = channels * 3
-    return Array("RIFF".utf8) + le32(36 + dataBytes) + Array("WAVE".utf8) + Array("fmt ".utf8)
-      + le32(16) + le16(1) + le16(channels) + le32(rate) + le32(rate * bytesPerFrame)
-      + le16(bytesPerFrame) + le16(24) + Array("data".utf8) + le32(dataBytes)
   }
 }

@@ -4,17 +4,20 @@ import BenchSupport
 struct CostMeasurement {
   let configuration: RenderConfiguration
   let voices: Int
-  /// Thread CPU seconds per 256-frame block: the minimum over the rounds.
+  /// Frames per render call.
+  let blockFrames: Int
+  /// Thread CPU seconds per block: the minimum over the rounds.
   let secondsPerBlock: Double
   /// Median over fastest round: how noisy the machine was for this cell.
   let spread: Double
 
   static let sampleRate = 48_000.0
-  static let blockFrames = 256
+  /// The block size of the matrix and the headline figures.
+  static let standardBlockFrames = 256
 
   /// CPU seconds per voice per output frame.
   var secondsPerVoiceFrame: Double {
-    secondsPerBlock / Double(voices * Self.blockFrames)
+    secondsPerBlock / Double(voices * blockFrames)
   }
 
   /// Voices one core renders in real time: 1 / (seconds per voice-frame x sample rate).
@@ -24,6 +27,7 @@ struct CostMeasurement {
   struct Cell: Hashable {
     let configuration: RenderConfiguration
     let voices: Int
+    var blockFrames = CostMeasurement.standardBlockFrames
   }
 
   /// Times every cell in `rounds` interleaved rounds (one repetition of each cell per round, so
@@ -35,7 +39,8 @@ struct CostMeasurement {
     var rigs: [VoiceRig] = []
     var blocks: [Int] = []
     for cell in cells {
-      let rig = try VoiceRig(cell.configuration, voiceCount: cell.voices, blockFrames: blockFrames)
+      let rig = try VoiceRig(
+        cell.configuration, voiceCount: cell.voices, blockFrames: cell.blockFrames)
       rigs.append(rig)
       blocks.append(blocksFor(rig.engine, seconds: repetitionSeconds))
     }
@@ -55,7 +60,8 @@ struct CostMeasurement {
       guard sounding == cell.voices else { throw .voiceCount(wanted: cell.voices, got: sounding) }
       let sorted = times[index].sorted()
       results[cell] = CostMeasurement(
-        configuration: cell.configuration, voices: cell.voices, secondsPerBlock: sorted[0],
+        configuration: cell.configuration, voices: cell.voices, blockFrames: cell.blockFrames,
+        secondsPerBlock: sorted[0],
         spread: sorted[sorted.count / 2] / sorted[0])
     }
     return results

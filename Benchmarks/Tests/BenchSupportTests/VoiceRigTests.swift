@@ -3,7 +3,7 @@ import Testing
 
 /// The rigs the voice-count report times must hold the voices they claim and make sound.
 struct VoiceRigTests {
-  @Test(arguments: [1, 64, 1_024])
+  @Test(arguments: [1, 64, 1_024, 4_096])
   func holdsExactlyTheVoicesAskedFor(voices: Int) throws {
     let rig = try VoiceRig(
       RenderConfiguration(interpolation: .hermite, filter: true), voiceCount: voices)

@@ -1,0 +1,52 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A command run to its end, with the CPU time it used (user and system, all its threads) and the
+/// wall-clock time it took.
+struct ChildRun {
+  let cpuSeconds: Double
+  let wallSeconds: Double
+  /// Its standard output.
+  let output: String
+
+  /// Runs `executable` with `arguments`; nil when it cannot start or exits with a failure.
+  static func run(_ executable: URL, _ arguments: [String]) -> ChildRun? {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    let cpuBefore = childrenCPU()
+    let start = Date()
+    do {
+      try process.run()
+    } catch {
+      return nil
+    }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let wall = Date().timeIntervalSince(start)
+    guard process.terminationStatus == 0 else { return nil }
+    return ChildRun(
+      cpuSeconds: childrenCPU() - cpuBefore, wallSeconds: wall,
+      output: String(decoding: data, as: UTF8.self))
+  }
+
+  /// CPU seconds of every child this process has waited for.
+  private static func childrenCPU() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) * 1e-6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+  }
+}
+
+/// The 1-minute load average: how busy the machine was while something was measured.
+func loadAverage() -> String {
+  let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?"
+  return text.split(separator: " ").first.map(String.init) ?? "?"
+}
