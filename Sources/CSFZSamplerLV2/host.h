@@ -1,0 +1,44 @@
+/*
+ * host.h - the plugin's Swift half (Sources/SFZSamplerLV2/HostExports.swift, @_cdecl), called
+ * only from instantiate, cleanup, the worker and the state functions: never from run().
+ * Strings returned through char ** are malloc'd; the caller frees them.
+ */
+#ifndef SFZLV2_HOST_H
+#define SFZLV2_HOST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sampler_core.h"
+#include "sfzsampler_lv2.h"
+
+/** Creates the Sampler at `sample_rate` and hands back its engine; NULL if it cannot. */
+void *sfzlv2_host_create(double sample_rate, sc_engine **engine);
+
+void sfzlv2_host_destroy(void *host);
+
+/** The parameters that have control ports, in port order: fills up to `capacity` engine
+ * parameter numbers and returns how many there are. */
+uint32_t sfzlv2_host_parameters(uint32_t *numbers, uint32_t capacity);
+
+/** The patch property URI of parameter `index` of that list (malloc'd), or NULL. */
+char *sfzlv2_host_parameter_uri(uint32_t index);
+
+/** Loads an SFZ instrument and swaps it in; its problems go to `log`. False when it could not
+ * be loaded (the previous instrument plays on). */
+bool sfzlv2_host_load(void *host, const char *path, sfzlv2_log_function log, void *context);
+
+/** Frees the instruments the engine has let go of. */
+void sfzlv2_host_collect(void *host);
+
+/** The loaded instrument's path (NULL when none) and the saved state document. */
+bool sfzlv2_host_save(void *host, char **path, char **state);
+
+/** Loads `path` (NULL: no instrument) and applies `state` (NULL: every default), then the
+ * engine's parameters are the saved ones. False on a file or document it could not use; what is
+ * wrong goes to `log`. */
+bool sfzlv2_host_restore(void *host, const char *path, const char *state, sfzlv2_log_function log,
+                         void *context);
+
+#endif

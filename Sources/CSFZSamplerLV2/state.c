@@ -1,0 +1,85 @@
+/*
+ * state.c - the LV2 state extension: the instrument path (abstracted with state:mapPath) and the
+ * Swift half's state document. Saving may run beside run(); restoring never does.
+ */
+#include <lv2/state/state.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "host.h"
+#include "plugin.h"
+
+static const void *feature(const LV2_Feature *const *features, const char *uri) {
+  for (uint32_t i = 0; features && features[i]; i++)
+    if (!strcmp(features[i]->URI, uri)) return features[i]->data;
+  return NULL;
+}
+
+/* Strings from mapPath are freed with the host's free_path where it gives one. */
+static void free_host_path(const LV2_Feature *const *features, char *path) {
+  const LV2_State_Free_Path *free_path = feature(features, LV2_STATE__freePath);
+  if (free_path)
+    free_path->free_path(free_path->handle, path);
+  else
+    free(path);
+}
+
+static LV2_State_Status save(LV2_Handle instance, LV2_State_Store_Function store,
+                             LV2_State_Handle handle, uint32_t flags,
+                             const LV2_Feature *const *features) {
+  (void)flags;
+  sfzlv2_plugin *p = instance;
+  char *path = NULL, *document = NULL;
+  if (!sfzlv2_host_save(p->host, &path, &document)) return LV2_STATE_ERR_UNKNOWN;
+  LV2_State_Status status = LV2_STATE_SUCCESS;
+  const uint32_t portable = LV2_STATE_IS_POD | LV2_STATE_IS_PORTABLE;
+  if (path) {
+    const LV2_State_Map_Path *map_path = feature(features, LV2_STATE__mapPath);
+    char *abstract = map_path ? map_path->abstract_path(map_path->handle, path) : path;
+    status = store(handle, p->uris.instrument_file, abstract, strlen(abstract) + 1,
+                   p->uris.atom_Path, portable);
+    if (abstract != path) free_host_path(features, abstract);
+  }
+  if (status == LV2_STATE_SUCCESS)
+    status =
+        store(handle, p->uris.state, document, strlen(document) + 1, p->uris.atom_String, portable);
+  free(path);
+  free(document);
+  return status;
+}
+
+static LV2_State_Status restore(LV2_Handle instance, LV2_State_Retrieve_Function retrieve,
+                                LV2_State_Handle handle, uint32_t flags,
+                                const LV2_Feature *const *features) {
+  (void)flags;
+  sfzlv2_plugin *p = instance;
+  size_t path_size, document_size;
+  uint32_t path_type, document_type, value_flags;
+  const char *abstract =
+      retrieve(handle, p->uris.instrument_file, &path_size, &path_type, &value_flags);
+  const char *document =
+      retrieve(handle, p->uris.state, &document_size, &document_type, &value_flags);
+  if (abstract &&
+      (path_type != p->uris.atom_Path || path_size == 0 || abstract[path_size - 1] != '\0'))
+    return LV2_STATE_ERR_BAD_TYPE;
+  if (document && (document_type != p->uris.atom_String || document_size == 0 ||
+                   document[document_size - 1] != '\0'))
+    return LV2_STATE_ERR_BAD_TYPE;
+  char *path = NULL;
+  if (abstract) {
+    const LV2_State_Map_Path *map_path = feature(features, LV2_STATE__mapPath);
+    path = map_path ? map_path->absolute_path(map_path->handle, abstract) : (char *)abstract;
+  }
+  bool restored = sfzlv2_host_restore(p->host, path, document, sfzlv2_log, p);
+  if (restored) {
+    sfzlv2_set_instrument_path(p, path ? path : "");
+    /* the ports' values are the restored ones; a host that restores them too changes nothing */
+    for (uint32_t i = 0; i < p->parameter_count; i++)
+      p->port_values[i] = sc_engine_parameter(p->engine, p->parameter_numbers[i]);
+  }
+  if (path && path != abstract) free_host_path(features, path);
+  return restored ? LV2_STATE_SUCCESS : LV2_STATE_ERR_UNKNOWN;
+}
+
+static const LV2_State_Interface interface = {save, restore};
+const void *const sfzlv2_state_interface = &interface;
