@@ -103,7 +103,10 @@ let package = Package(
     // so it depends on the writer (SwiftPM builds it) and never links the plugin itself.
     .testTarget(
       name: "LV2PluginTests",
-      dependencies: ["sfzsampler-lv2-bundle", "CLilv", "SFZSampler", "AudioTestSupport"]
+      dependencies: [
+        "sfzsampler-lv2-bundle", "CLilv", "SFZSampler", "CSamplerCore", "CSndfile",
+        "AudioTestSupport",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6],

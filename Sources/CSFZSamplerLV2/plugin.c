@@ -2,6 +2,8 @@
  * plugin.c - the plugin's descriptor, instantiation and ports. Instantiation maps the URIDs,
  * finds the host's features and asks the Swift half for the Sampler and its engine.
  */
+#define _GNU_SOURCE /* dladdr, RTLD_NODELETE */
+#include <dlfcn.h>
 #include <lv2/midi/midi.h>
 #include <lv2/options/options.h>
 #include <lv2/parameters/parameters.h>
@@ -132,7 +134,18 @@ static const void *extension_data(const char *uri) {
   return NULL;
 }
 
+/* The Swift runtime keeps pointers into every loaded Swift library (type metadata, protocol
+ * conformances) for the life of the process, so a host that unloads the plugin once its last
+ * instance is gone would leave them dangling: the library pins itself when first asked for its
+ * descriptor. */
+static void stay_loaded(void) {
+  Dl_info self;
+  if (dladdr((const void *)&lv2_descriptor, &self) && self.dli_fname)
+    dlopen(self.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
+}
+
 LV2_SYMBOL_EXPORT const LV2_Descriptor *lv2_descriptor(uint32_t index) {
+  stay_loaded();
   static const LV2_Descriptor descriptor = {
       SFZLV2_PLUGIN_URI, instantiate, connect_port, NULL,
       sfzlv2_run,        NULL,        cleanup,      extension_data};

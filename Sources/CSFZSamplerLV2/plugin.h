@@ -63,6 +63,9 @@ typedef struct sfzlv2_plugin {
   LV2_URID parameter_urids[SC_PARAM_COUNT];
   /** each port's value last applied, so run() sends only changes */
   float port_values[SC_PARAM_COUNT];
+  /** after a restore, the next run() takes the ports' values as applied: hosts set the saved
+   * port values after restoring the plugin, and the engine already has the saved parameters */
+  bool adopt_ports;
 
   /* the Swift half and its engine */
   void *host;

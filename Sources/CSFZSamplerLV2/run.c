@@ -45,8 +45,10 @@ static void apply_ports(sfzlv2_plugin *p, block *b) {
     const float *port = p->parameter_ports[i];
     if (!port || *port == p->port_values[i]) continue;
     p->port_values[i] = *port;
-    push_parameter(p, b, 0, p->parameter_numbers[i], *port, SC_PARAMETER_FROM_CONTROL);
+    if (!p->adopt_ports)
+      push_parameter(p, b, 0, p->parameter_numbers[i], *port, SC_PARAMETER_FROM_CONTROL);
   }
+  p->adopt_ports = false;
 }
 
 static void apply_midi(sfzlv2_plugin *p, block *b, uint32_t frame, const uint8_t *m,

@@ -73,9 +73,7 @@ static LV2_State_Status restore(LV2_Handle instance, LV2_State_Retrieve_Function
   bool restored = sfzlv2_host_restore(p->host, path, document, sfzlv2_log, p);
   if (restored) {
     sfzlv2_set_instrument_path(p, path ? path : "");
-    /* the ports' values are the restored ones; a host that restores them too changes nothing */
-    for (uint32_t i = 0; i < p->parameter_count; i++)
-      p->port_values[i] = sc_engine_parameter(p->engine, p->parameter_numbers[i]);
+    p->adopt_ports = true;
   }
   if (path && path != abstract) free_host_path(features, path);
   return restored ? LV2_STATE_SUCCESS : LV2_STATE_ERR_UNKNOWN;
