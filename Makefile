@@ -16,9 +16,10 @@ test: deps
 	scripts/check-version-consumer.sh
 
 # The LV2 instrument plugin: the release build of the SFZSamplerLV2 library in the bundle
-# $(LV2_BUNDLE) with its manifest.ttl, sfzsampler.ttl and presets.ttl (sfzsampler-lv2-bundle).
+# .build/lv2/sfzsampler.lv2 with its manifest.ttl, sfzsampler.ttl and presets.ttl (written by
+# sfzsampler-lv2-bundle); .build/lv2 holds only the bundle, so it can be a host's LV2_PATH.
 LV2_BUILD_DIR = $(shell swift build -c release --show-bin-path)
-LV2_BUNDLE = $(LV2_BUILD_DIR)/sfzsampler.lv2
+LV2_BUNDLE = .build/lv2/sfzsampler.lv2
 lv2: deps
 	swift build -c release --product SFZSamplerLV2
 	swift build -c release --product sfzsampler-lv2-bundle
