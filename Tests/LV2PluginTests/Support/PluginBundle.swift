@@ -1,4 +1,3 @@
-import AudioTestSupport
 import Foundation
 
 /// The plugin bundle the tests load: the shared library SwiftPM built beside this test
@@ -24,39 +23,40 @@ enum PluginBundle {
   static let productsFolder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     .deletingLastPathComponent()
 
+  /// `swift test` and `swift build --build-tests` build every product, the plugin's library
+  /// and the bundle writer among them.
   private static func make() -> Result<URL, BundleError> {
     let library = productsFolder.appendingPathComponent("libSFZSamplerLV2.so")
-    let writer = productsFolder.appendingPathComponent("sfzsampler-lv2-bundle")
-    let files = FileManager.default
-    if !files.fileExists(atPath: library.path) {
-      // `swift test` builds every product; `swift build --build-tests` too. Only a build of the
-      // test target alone leaves the library out: build it into its own scratch folder, since
-      // this one is locked by the running `swift test`.
-      let scratch = TestData.packageRoot.appendingPathComponent(".build-lv2-tests")
-      let built = run(
-        "/usr/bin/env",
-        [
-          "swift", "build", "--package-path", TestData.packageRoot.path, "--scratch-path",
-          scratch.path, "--product", "SFZSamplerLV2",
-        ])
-      let fallback = scratch.appendingPathComponent("debug/libSFZSamplerLV2.so")
-      guard built, files.fileExists(atPath: fallback.path) else {
-        return .failure(
-          .notBuilt("libSFZSamplerLV2.so is not beside the tests and could not be built"))
-      }
-      return bundle(library: fallback, writer: writer)
+    guard FileManager.default.fileExists(atPath: library.path) else {
+      return .failure(
+        .notBuilt("\(library.path) is missing; `swift build --product SFZSamplerLV2` builds it"))
     }
-    return bundle(library: library, writer: writer)
+    return bundle(
+      library: library, writer: productsFolder.appendingPathComponent("sfzsampler-lv2-bundle"))
   }
 
   private static func bundle(library: URL, writer: URL) -> Result<URL, BundleError> {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("sfzsampler-lv2-tests-\(getpid())")
+    let temporary = FileManager.default.temporaryDirectory
+    removeBundlesOfEndedRuns(in: temporary)
+    let folder = temporary.appendingPathComponent("\(prefix)\(getpid())")
     let bundle = folder.appendingPathComponent("sfzsampler.lv2")
     guard FileManager.default.fileExists(atPath: writer.path),
       run(writer.path, [bundle.path, library.path])
     else { return .failure(.notBuilt("sfzsampler-lv2-bundle could not write \(bundle.path)")) }
     return .success(folder)
+  }
+
+  private static let prefix = "sfzsampler-lv2-tests-"
+
+  /// A test process leaves its bundle behind (nothing runs when it exits); the next one removes
+  /// those whose process is gone.
+  private static func removeBundlesOfEndedRuns(in temporary: URL) {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+    for name in names where name.hasPrefix(prefix) {
+      guard let pid = Int32(name.dropFirst(prefix.count)), kill(pid, 0) != 0, errno == ESRCH
+      else { continue }
+      try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+    }
   }
 
   @discardableResult

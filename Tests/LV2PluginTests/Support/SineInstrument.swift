@@ -9,8 +9,9 @@ struct SineInstrument {
   let folder: URL
   var sfz: URL { folder.appendingPathComponent("sine.sfz") }
 
-  /// Writes sine.wav (16-bit, 2 s) and sine.sfz into a new temporary folder.
-  init(release: Double = 0.001) throws {
+  /// Writes sine.wav (16-bit, 2 s) and sine.sfz into a new temporary folder; `sfz` replaces
+  /// the instrument's text (a region playing sine.wav over every key).
+  init(release: Double = 0.001, sfz text: String? = nil) throws {
     folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("sfzsampler-lv2-sine-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -22,9 +23,8 @@ struct SineInstrument {
     }
     try (Self.wavHeader(dataBytes: pcm.count) + pcm).write(
       to: folder.appendingPathComponent("sine.wav"))
-    try """
-    <region> sample=sine.wav pitch_keycenter=\(Self.rootKey) ampeg_release=\(release)
-    """.write(to: sfz, atomically: true, encoding: .utf8)
+    let region = "<region> sample=sine.wav pitch_keycenter=\(Self.rootKey) ampeg_release=\(release)"
+    try (text ?? region).write(to: sfz, atomically: true, encoding: .utf8)
   }
 
   func remove() { try? FileManager.default.removeItem(at: folder) }
