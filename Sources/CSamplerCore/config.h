@@ -136,6 +136,10 @@
 #define SC_BEND_MIN (-8192)
 #define SC_BEND_MAX 8191
 
+/* Concert pitch: A4, MIDI note 69, at 440 Hz, 6900 cents above note 0 in 12-TET. */
+#define SC_A4_HZ 440.0
+#define SC_A4_CENTS 6900.0
+
 /* Engine parameters (parameters.c): the key the engine filter's tracked frequency is measured
  * from (middle C), and the ceilings of the ranges the parameter table promises. */
 #define SC_FILTER_TRACKING_REFERENCE_KEY 60

@@ -214,19 +214,20 @@ void sc_engine_render(sc_engine *e, uint32_t frames, const sc_event *events, uin
     uint32_t until = frames;
     if (next_event < event_count && events[next_event].frame < frames)
       until = events[next_event].frame;
+    until = f + sc_parameters_begin_span(&e->parameters, until - f);
     render_span(e, out_left + f, out_right + f, until - f);
+    sc_parameters_end_span(&e->parameters, out_left + f, out_right + f, until - f);
     /* the song position moves on with the tempo, so notes can wait for the next beat */
     e->beat +=
         (until - f) * (double)e->parameters.value[SC_PARAM_TEMPO] / (60.0 * e->config.sample_rate);
+    e->voice_vibrato_phase += (until - f) *
+                              (double)e->parameters.value[SC_PARAM_VOICE_VIBRATO_RATE] /
+                              e->config.sample_rate;
+    e->voice_vibrato_phase -= floor(e->voice_vibrato_phase);
     f = until;
   }
+  /* events past the block's end take effect at the start of the next */
   while (next_event < event_count) apply_event(e, &events[next_event++]);
-  float master = e->parameters.value[SC_PARAM_MASTER_GAIN];
-  if (master != 1.0f)
-    for (uint32_t i = 0; i < frames; i++) {
-      out_left[i] *= master;
-      out_right[i] *= master;
-    }
   e->now += frames;
   release_retired(e);
   update_stats(e);

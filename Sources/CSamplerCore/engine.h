@@ -19,8 +19,11 @@ struct sc_engine {
   uint32_t voice_slots; /* max_voices + fade reserve */
   uint32_t playing;     /* voices in SC_VOICE_PLAYING */
   uint64_t note_counter;
-  uint64_t now;       /* frames rendered since creation */
-  double beat;        /* the host's song position in beats at the frame being rendered */
+  uint64_t now; /* frames rendered since creation */
+  double beat;  /* the host's song position in beats at the frame being rendered */
+  /* the free-running phase, 0...1, voices' own vibratos start from unless they restart it
+   * (SC_PARAM_RESTART_VOICE_LFO) */
+  double voice_vibrato_phase;
   uint64_t rng_state; /* lorand/hirand draws; seeded at create so renders repeat exactly */
 
   sc_channel channels[16];

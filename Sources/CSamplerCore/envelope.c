@@ -146,3 +146,27 @@ float sc_env_advance(sc_env *env, uint32_t frames) {
   env->level = level_at(env);
   return env->level;
 }
+
+/* ---------------------------------------------------------------- the lazy envelope */
+
+void sc_lazy_env_start(sc_lazy_env *lazy, const sc_envelope_params *params, double sample_rate) {
+  sc_env_start(&lazy->env, params, sample_rate);
+  lazy->lag = 0;
+}
+
+float sc_lazy_env_level(sc_lazy_env *lazy) {
+  while (lazy->lag > 0) {
+    uint32_t left = sc_env_frames_left(&lazy->env);
+    if (left == UINT32_MAX) break; /* sustaining or done: nothing moves */
+    uint32_t n = lazy->lag < left ? (uint32_t)lazy->lag : left;
+    sc_env_advance(&lazy->env, n);
+    lazy->lag -= n;
+  }
+  lazy->lag = 0;
+  return lazy->env.level;
+}
+
+void sc_lazy_env_release(sc_lazy_env *lazy) {
+  sc_lazy_env_level(lazy);
+  sc_env_release(&lazy->env);
+}

@@ -33,4 +33,19 @@ uint32_t sc_env_frames_left(const sc_env *env);
 /* Advances by `frames` (at most sc_env_frames_left) and returns the new level. */
 float sc_env_advance(sc_env *env, uint32_t frames);
 
+/* An envelope that moves only when read: `lag` frames have passed that it has yet to follow. A
+ * voice that does not listen to it (its engine stage off) never pays for it, and one that starts
+ * listening mid-note finds it where it would be. */
+typedef struct sc_lazy_env {
+  sc_env env;
+  uint64_t lag;
+} sc_lazy_env;
+
+/* Starts the envelope with the note. */
+void sc_lazy_env_start(sc_lazy_env *lazy, const sc_envelope_params *params, double sample_rate);
+/* Its level now, after following the frames it owes. */
+float sc_lazy_env_level(sc_lazy_env *lazy);
+/* Its release, from the level reached. */
+void sc_lazy_env_release(sc_lazy_env *lazy);
+
 #endif

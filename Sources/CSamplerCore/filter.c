@@ -18,6 +18,17 @@ float sc_filter_damping(double resonance_db) {
   return (float)pow(10.0, -db / 20.0);
 }
 
+float sc_filter_damping_peak(double peak_db) {
+  /* A two-pole low-pass with Q above 1/sqrt 2 peaks below its cutoff at P = Q / sqrt(1 - 1/(4
+   * Q^2)); solved for Q, Q^2 = (P^2 + P sqrt(P^2 - 1)) / 2, which is 1/2 at P = 1 and tends to P,
+   * so from a few dB on the gain at the cutoff itself (Q) is close to the peak's. */
+  double db = peak_db > SC_FILTER_RESONANCE_MAX_DB ? SC_FILTER_RESONANCE_MAX_DB : peak_db;
+  double p = pow(10.0, db / 20.0);
+  if (!(p > 1.0)) return (float)SC_SQRT2;
+  double q2 = (p * p + p * sqrt(p * p - 1.0)) / 2.0;
+  return (float)(1.0 / sqrt(q2));
+}
+
 /* The trapezoidal state-variable filter, rewritten as a state-space recursion: each new state
  * is a weighted sum of the two old states and the input, which halves the chain of dependent
  * operations per sample compared with evaluating the filter's stages in turn. Every two-pole

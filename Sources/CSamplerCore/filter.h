@@ -16,6 +16,9 @@ typedef struct sc_filter_state {
 
 /* 1/Q for a resonance given as peak height in dB; computed once per voice. */
 float sc_filter_damping(double resonance_db);
+/* 1/Q for a two-pole low-pass whose resonant peak stands `peak_db` over its pass band; 0 dB and
+ * below give Butterworth, the flattest response without a peak. */
+float sc_filter_damping_peak(double peak_db);
 void sc_filter_coeffs_compute(sc_filter_coeffs *c, sc_filter_type type, double cutoff,
                               float damping, double sample_rate);
 void sc_filter_process(sc_filter_type type, const sc_filter_coeffs *c, sc_filter_state *s,

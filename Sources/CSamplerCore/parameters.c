@@ -5,6 +5,7 @@
 
 #include "config.h"
 #include "engine.h"
+#include "voice_alloc.h"
 
 _Static_assert(SC_PARAM_COUNT <= 64, "one bit per parameter in the change mask");
 
@@ -81,8 +82,17 @@ static uint32_t bits_of(float value) {
   return bits;
 }
 
-static void publish(sc_parameters *ps, sc_param p) {
-  atomic_store_explicit(&ps->published[p], bits_of(ps->value[p]), memory_order_relaxed);
+static void publish(sc_parameters *ps, sc_param p, float value) {
+  atomic_store_explicit(&ps->published[p], bits_of(value), memory_order_relaxed);
+}
+
+/* A value the parameter can take: within its range, and whole where it counts something. */
+static float sanitize(sc_param p, float value, const sc_engine_config *config) {
+  sc_param_info info;
+  sc_param_get_info(p, config, &info);
+  value = fminf(fmaxf(value, info.minimum), info.maximum);
+  if (p == SC_PARAM_QUALITY || p == SC_PARAM_POLYPHONY) value = roundf(value);
+  return value;
 }
 
 void sc_parameters_init(sc_parameters *ps, const sc_engine_config *config) {
@@ -90,11 +100,19 @@ void sc_parameters_init(sc_parameters *ps, const sc_engine_config *config) {
     sc_param_info info;
     sc_param_get_info((sc_param)p, config, &info);
     ps->value[p] = info.default_value;
+    ps->ramp[p] = (sc_ramp){info.default_value, info.default_value, 0, 0};
     atomic_init(&ps->published[p], bits_of(info.default_value));
     atomic_init(&ps->requested[p], bits_of(info.default_value));
   }
+  ps->ramping = 0;
   atomic_init(&ps->changed, 0);
   atomic_init(&ps->pending, 0);
+}
+
+/* The ramp's value on its frame `i`, in double so that the line is exact to float precision. */
+static float ramp_value(const sc_ramp *r, uint32_t i) {
+  if (i + 1 >= r->length) return r->target;
+  return (float)(r->start + ((double)r->target - r->start) * (double)(i + 1) / (double)r->length);
 }
 
 void sc_parameters_apply_event(sc_engine *e, const sc_event *ev) {
@@ -102,19 +120,84 @@ void sc_parameters_apply_event(sc_engine *e, const sc_event *ev) {
   sc_param p = (sc_param)ev->data1;
   sc_param_info info;
   sc_param_get_info(p, &e->config, &info);
-  float value = fminf(fmaxf(ev->number, info.minimum), info.maximum);
+  float target = sanitize(p, ev->number, &e->config);
   sc_parameters *ps = &e->parameters;
-  ps->value[p] = value;
-  publish(ps, p);
+  uint64_t bit = UINT64_C(1) << p;
+  if (info.can_ramp && ev->value > 1) {
+    /* from the value reached, so that a newer ramp never jumps */
+    ps->ramp[p] = (sc_ramp){ps->value[p], target, (uint32_t)ev->value, 0};
+    ps->ramping |= bit;
+  } else {
+    ps->ramping &= ~bit;
+    ps->value[p] = target;
+    if (p == SC_PARAM_POLYPHONY) sc_voice_enforce_polyphony(e);
+  }
+  publish(ps, p, target);
   if (!(ev->data2 & SC_PARAMETER_FROM_CONTROL))
-    atomic_fetch_or_explicit(&ps->changed, UINT64_C(1) << p, memory_order_relaxed);
+    atomic_fetch_or_explicit(&ps->changed, bit, memory_order_relaxed);
+}
+
+#define GAIN_BIT (UINT64_C(1) << SC_PARAM_MASTER_GAIN)
+
+uint32_t sc_parameters_begin_span(sc_parameters *ps, uint32_t frames) {
+  /* the master gain ramps frame by frame in sc_parameters_end_span; the others step here, at
+   * every SC_CONTROL_FRAMES-th frame of their ramp and on its last */
+  uint64_t mask = ps->ramping & ~GAIN_BIT;
+  while (mask) {
+    int p = __builtin_ctzll(mask);
+    mask &= mask - 1;
+    const sc_ramp *r = &ps->ramp[p];
+    uint32_t i = r->elapsed, last = r->length - 1;
+    if (i % SC_CONTROL_FRAMES == 0 || i == last) ps->value[p] = ramp_value(r, i);
+    if (i >= last) continue;
+    uint32_t next = (i / SC_CONTROL_FRAMES + 1) * SC_CONTROL_FRAMES;
+    if (last < next) next = last;
+    if (next - i < frames) frames = next - i;
+  }
+  return frames;
+}
+
+/* Scales a span by the master gain: per frame on the ramp's line while it runs, then by the
+ * value in force, which unity leaves untouched. */
+static void apply_gain(sc_parameters *ps, float *left, float *right, uint32_t frames) {
+  uint32_t j = 0;
+  if (ps->ramping & GAIN_BIT) {
+    sc_ramp *r = &ps->ramp[SC_PARAM_MASTER_GAIN];
+    float g = ps->value[SC_PARAM_MASTER_GAIN];
+    for (; j < frames && r->elapsed < r->length; j++, r->elapsed++) {
+      g = ramp_value(r, r->elapsed);
+      left[j] *= g;
+      right[j] *= g;
+    }
+    ps->value[SC_PARAM_MASTER_GAIN] = g;
+    if (r->elapsed >= r->length) ps->ramping &= ~GAIN_BIT;
+  }
+  float g = ps->value[SC_PARAM_MASTER_GAIN];
+  if (g != 1.0f)
+    for (; j < frames; j++) {
+      left[j] *= g;
+      right[j] *= g;
+    }
+}
+
+void sc_parameters_end_span(sc_parameters *ps, float *left, float *right, uint32_t frames) {
+  apply_gain(ps, left, right, frames);
+  uint64_t mask = ps->ramping & ~GAIN_BIT;
+  while (mask) {
+    int p = __builtin_ctzll(mask);
+    mask &= mask - 1;
+    sc_ramp *r = &ps->ramp[p];
+    r->elapsed = r->length - r->elapsed > frames ? r->elapsed + frames : r->length;
+    if (r->elapsed >= r->length) {
+      ps->value[p] = r->target;
+      ps->ramping &= ~(UINT64_C(1) << p);
+    }
+  }
 }
 
 bool sc_engine_set_parameter(sc_engine *e, sc_param p, float value) {
   if ((unsigned)p >= SC_PARAM_COUNT || !isfinite(value)) return false;
-  sc_param_info info;
-  sc_param_get_info(p, &e->config, &info);
-  uint32_t bits = bits_of(fminf(fmaxf(value, info.minimum), info.maximum));
+  uint32_t bits = bits_of(sanitize(p, value, &e->config));
   sc_parameters *ps = &e->parameters;
   atomic_store_explicit(&ps->requested[p], bits, memory_order_relaxed);
   /* readers see the value at once, before the render thread takes it */

@@ -1,5 +1,5 @@
 /* parameters.h - the engine-wide parameters (sc_param): their table of ranges and defaults, the
- * values in force on the render thread, and the changes reported to observers. */
+ * values in force on the render thread, their ramps, and the changes reported to observers. */
 #ifndef SC_PARAMETERS_H
 #define SC_PARAMETERS_H
 
@@ -7,11 +7,21 @@
 
 #include "sampler_core.h"
 
+/* A parameter moving linearly from `start` to `target` over `length` frames: on frame `i` of the
+ * ramp (0 = the event's frame) it is start + (target - start) * (i + 1) / length. `elapsed` is
+ * the ramp's frame the render thread is at. */
+typedef struct sc_ramp {
+  float start, target;
+  uint32_t length, elapsed;
+} sc_ramp;
+
 /* What the render thread holds for the parameters, inside sc_engine. */
 typedef struct sc_parameters {
   float value[SC_PARAM_COUNT]; /* in force; what the render code reads */
-  /* value[] mirrored as float bits for other threads, and the bits of changes made by events in
-   * render calls that observers have not been told of */
+  sc_ramp ramp[SC_PARAM_COUNT];
+  uint64_t ramping; /* bit p while parameter p's ramp runs */
+  /* value[] mirrored as float bits for other threads (a ramp's target once it has begun), and
+   * the bits of changes made by events in render calls that observers have not been told of */
   _Atomic uint32_t published[SC_PARAM_COUNT];
   _Atomic uint64_t changed;
   /* values set from other threads (sc_engine_set_parameter) as float bits, and which of them the
@@ -29,5 +39,13 @@ void sc_parameters_adopt(sc_engine *engine);
 
 /* Applies an SC_EVENT_PARAMETER event at its frame. [render] */
 void sc_parameters_apply_event(sc_engine *engine, const sc_event *event);
+
+/* Before a span of at most `frames` frames is rendered: sets the ramping parameters that step at
+ * this frame and returns how many frames the span may cover before the next step. [render] */
+uint32_t sc_parameters_begin_span(sc_parameters *parameters, uint32_t frames);
+
+/* After the span is rendered into `left` and `right`: scales it by the master gain, frame by
+ * frame, and moves every ramp on by `frames`. [render] */
+void sc_parameters_end_span(sc_parameters *parameters, float *left, float *right, uint32_t frames);
 
 #endif

@@ -29,7 +29,7 @@ static inline uint32_t sc_playhead_read(sc_engine *engine, sc_voice *v, uint64_t
   const sc_sample *s = v->sample;
   const sc_frames frames = {s->frames, s->format, s->channels};
   const sc_region_play *p = v->play;
-  sc_quality quality = engine->config.quality;
+  sc_quality quality = v->head.quality;
   uint32_t reach_left, reach_right;
   sc_interpolation_reach(quality, &reach_left, &reach_right);
   uint32_t produced = 0;

@@ -80,7 +80,7 @@ void sc_stream_follow(sc_engine *engine, sc_voice *v) {
     return;
   }
   uint32_t reach_left, reach_right;
-  sc_interpolation_reach(engine->config.quality, &reach_left, &reach_right);
+  sc_interpolation_reach(v->head.quality, &reach_left, &reach_right);
   uint64_t index = v->head.pos >> SC_FRACTION_BITS;
   /* from the resident frames the ring takes over a little before their end, where the taps
    * still fit in both */
@@ -111,7 +111,7 @@ static bool offline(sc_engine *engine) {
 static void publish_read(sc_engine *engine, sc_voice *v) {
   if (!v->stream || !v->stream->armed) return;
   uint32_t reach_left, reach_right;
-  sc_interpolation_reach(engine->config.quality, &reach_left, &reach_right);
+  sc_interpolation_reach(v->head.quality, &reach_left, &reach_right);
   uint64_t index = v->head.pos >> SC_FRACTION_BITS;
   uint64_t frame = index > reach_left ? index - reach_left : 0;
   if (frame < v->stream->render_origin) frame = v->stream->render_origin;
@@ -139,7 +139,7 @@ static uint64_t run_before(uint64_t pos, uint64_t inc, uint64_t limit) {
 uint32_t sc_stream_read(sc_engine *engine, sc_voice *v, uint64_t inc, uint64_t fast, uint32_t count,
                         float *left, float *right) {
   const sc_sample *s = v->sample;
-  sc_quality quality = engine->config.quality;
+  sc_quality quality = v->head.quality;
   uint32_t capacity = engine->config.stream_ring_frames;
   uint32_t reach_left, reach_right;
   sc_interpolation_reach(quality, &reach_left, &reach_right);

@@ -44,7 +44,7 @@ static void retune_voice(sc_engine *e, sc_voice *v, double cents) {
 void sc_tuning_apply_event(sc_engine *e, const sc_event *ev) {
   uint8_t key = ev->data1;
   if (key >= 128 || !(ev->number > 0.0f) || !isfinite(ev->number)) return;
-  double cents = 1200.0 * log2(ev->number / 440.0) + 6900.0;
+  double cents = 1200.0 * log2(ev->number / SC_A4_HZ) + SC_A4_CENTS;
   if (ev->data2 & SC_TUNING_RETUNE_SOUNDING)
     for (uint32_t i = 0; i < e->voice_slots; i++) {
       sc_voice *v = &e->voices[i];

@@ -17,6 +17,7 @@
 #include "region.h"
 #include "tuning.h"
 #include "voice_alloc.h"
+#include "voice_params.h"
 
 static float velocity_gain(float veltrack_percent, uint8_t velocity) {
   /* Full tracking follows (velocity/127)^2, the usual MIDI velocity-to-amplitude curve. */
@@ -73,6 +74,7 @@ static void start_identity(sc_engine *engine, sc_voice *v, const sc_instrument *
   v->velocity = velocity;
   v->age = ++engine->note_counter;
   v->head.loop_mode = r->loop_mode;
+  v->head.quality = (sc_quality)engine->parameters.value[SC_PARAM_QUALITY];
   if (v->head.loop_mode == SC_LOOP_ENGINE)
     v->head.loop_mode = engine->parameters.value[SC_PARAM_LOOP_THRU_RELEASE] > 0.5f
                             ? SC_LOOP_CONTINUOUS
@@ -97,6 +99,7 @@ static void start_modulators(const sc_engine *engine, sc_voice *v, const float *
   const sc_region *r = v->region;
   double rate = engine->config.sample_rate;
   sc_envelope_params ampeg = shaped_envelope(&r->ampeg, mods + SC_MOD_AMPEG_DELAY, vel);
+  sc_voice_params_amp_envelope(engine, &ampeg);
   sc_envelope_params fileg = shaped_envelope(&r->fileg, mods + SC_MOD_FILEG_DELAY, vel);
   sc_envelope_params pitcheg = shaped_envelope(&r->pitcheg, mods + SC_MOD_PITCHEG_DELAY, vel);
   v->fileg_depth = fileg.depth;
@@ -108,6 +111,8 @@ static void start_modulators(const sc_engine *engine, sc_voice *v, const float *
   sc_lfo_start(&v->amp_lfo, &r->amplfo, rate);
   sc_lfo_start(&v->fil_lfo, &r->fillfo, rate);
   sc_lfo_start(&v->pitch_lfo, &r->pitchlfo, rate);
+  sc_engine_filter_start(engine, &v->engine_filter);
+  sc_voice_params_start(engine, &v->params);
 }
 
 /* Where the sample starts (offset, offset_random), how long the voice waits (delay, sync), how
@@ -229,6 +234,8 @@ static void release_envelopes(sc_voice *v) {
   if (v->v2.amp_eg < 0) sc_env_release(&v->amp_env);
   sc_env_release(&v->fil_env);
   sc_env_release(&v->pitch_env);
+  sc_engine_filter_release(&v->engine_filter);
+  sc_voice_params_release(&v->params);
   sc_v2_release(v);
   if (v->head.loop_mode == SC_LOOP_SUSTAIN) v->head.looping = false;
 }
@@ -316,10 +323,11 @@ static double chunk_cents(const sc_engine *engine, sc_voice *v, const sc_live_mo
   const sc_region *r = v->region;
   double bend = sc_bend_cents(engine->channels[v->channel].bend, r,
                               engine->parameters.value[SC_PARAM_PITCH_BEND_RANGE]);
-  double cents = v->pitch.base_cents + v->pitch.glide_cents + bend +
-                 v->pitch_env.level * v->pitcheg_depth +
-                 pitch_lfo * (v->pitch_lfo.depth + live->value[SC_MOD_PITCHLFO_DEPTH]) +
-                 live->value[SC_MOD_PITCH] + v->note.pitch_cents;
+  double cents =
+      v->pitch.base_cents + v->pitch.glide_cents + bend + v->pitch_env.level * v->pitcheg_depth +
+      pitch_lfo * (v->pitch_lfo.depth + live->value[SC_MOD_PITCHLFO_DEPTH]) +
+      live->value[SC_MOD_PITCH] + v->note.pitch_cents +
+      engine->parameters.value[SC_PARAM_MASTER_TUNE] + sc_voice_params_cents(engine, &v->params, n);
   /* the library's own vibrato (vibratoDepth), off by default; SFZ has no implicit mod-wheel
    * vibrato, so an instrument's CC1 means only what its opcodes say */
   float vibrato = engine->parameters.value[SC_PARAM_VIBRATO_DEPTH];
@@ -363,18 +371,21 @@ static float chunk_end_gain(sc_engine *engine, sc_voice *v, const sc_live_mods *
   return g1;
 }
 
-/* Filters and EQ, in place. */
+/* The region's filters and EQ, then the engine filter stage, in place. */
 static void shape_chunk(const sc_engine *engine, sc_voice *v, const sc_live_mods *live,
                         bool live_mods, bool filtered, const double filter_offset[SC_FILTER_COUNT],
                         float *bl, float *br, uint32_t got) {
   double rate = engine->config.sample_rate;
   if (filtered)
     sc_voice_filters_process(v->filters, v->region, live, filter_offset, rate, bl, br, got);
-  if (!v->eq.active && !live_mods) return;
-  if (!update_eq(v, live_mods ? live : NULL, rate)) return;
-  for (int b = 0; b < 3; b++)
-    if (v->eq.last[3 * b] != 0.0f)
-      sc_eq_process(&v->eq.coeffs[b], v->eq.z1[b], v->eq.z2[b], bl, br, got);
+  if ((v->eq.active || live_mods) && update_eq(v, live_mods ? live : NULL, rate))
+    for (int b = 0; b < 3; b++)
+      if (v->eq.last[3 * b] != 0.0f)
+        sc_eq_process(&v->eq.coeffs[b], v->eq.z1[b], v->eq.z2[b], bl, br, got);
+  if (engine->parameters.value[SC_PARAM_FILTER_ENABLE] > 0.5f)
+    sc_engine_filter_process(engine, &v->engine_filter, v->key, v->velocity, bl, br, got);
+  else
+    sc_engine_filter_idle(&v->engine_filter, got);
 }
 
 /* Adds a chunk whose pan moved since the last one into the mix, each side's gain (level times

@@ -5,6 +5,7 @@
 #ifndef SC_VOICE_H
 #define SC_VOICE_H
 
+#include "engine_filter.h"
 #include "envelope.h"
 #include "eq.h"
 #include "instrument.h"
@@ -13,6 +14,7 @@
 #include "note_expression.h"
 #include "stream.h"
 #include "voice_filters.h"
+#include "voice_params.h"
 
 typedef enum sc_voice_state { SC_VOICE_FREE, SC_VOICE_PLAYING, SC_VOICE_FADING } sc_voice_state;
 
@@ -25,6 +27,7 @@ typedef struct sc_playhead {
   bool wrapped;              /* has looped at least once */
   uint32_t crossfade_frames; /* loop crossfade length */
   uint32_t plays_left;       /* further plays after this one (count) */
+  sc_quality quality;        /* the interpolation, the engine's when the voice started */
 } sc_playhead;
 
 /* The voice's pitch in cents relative to the sample's recorded pitch, and what it is made of. */
@@ -88,6 +91,8 @@ struct sc_voice {
   sc_lfo amp_lfo, fil_lfo, pitch_lfo;
   float fileg_depth, pitcheg_depth; /* cents, with velocity and note-on modulation */
   sc_voice_filter filters[SC_FILTER_COUNT];
+  sc_engine_filter engine_filter; /* the engine filter stage (SC_PARAM_FILTER_*) */
+  sc_voice_params params;         /* the engine's pitch envelope and vibrato */
   sc_voice_eq eq;
   sc_voice_mods mods;
   sc_v2_voice v2;

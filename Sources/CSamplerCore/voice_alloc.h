@@ -10,5 +10,7 @@ sc_voice *sc_voice_allocate(sc_engine *engine);
 /* Fades the voice out over 1/step frames, then frees it; never clicks. */
 void sc_voice_fade_out(sc_engine *engine, sc_voice *voice, float step);
 void sc_voice_free(sc_engine *engine, sc_voice *voice);
+/* Fades out the voices beyond the polyphony parameter, those the stealing policy takes first. */
+void sc_voice_enforce_polyphony(sc_engine *engine);
 
 #endif

@@ -23,35 +23,50 @@ struct RenderJob {
   /// `--tuning` and `--kbm`: a Scala scale and the keyboard mapping that lays it on the keys.
   var scale: GivenPath?
   var keyboardMapping: GivenPath?
+  /// `--preset`, `--state` and `--save-state`.
+  var sound: SoundChoice
 
   /// Renders and returns the summary, printing warnings and progress in `context`; on failure
   /// nothing is left at `output` that was not there before.
   func run(in context: RunContext) throws(SFZPlayError) -> RenderSummary {
-    let tuningFiles = [(scale, "scale"), (keyboardMapping, "keyboard mapping")].compactMap {
-      file, role in file.map { ($0, role) }
-    }
-    for (input, role) in [(instrument, "instrument"), (song, "MIDI")] + tuningFiles {
+    let optionalFiles = [
+      (scale, "scale"), (keyboardMapping, "keyboard mapping"), (sound.state, "state"),
+    ].compactMap { file, role in file.map { ($0, role) } }
+    for (input, role) in [(instrument, "instrument"), (song, "MIDI")] + optionalFiles {
       var isFolder: ObjCBool = false
       guard FileManager.default.fileExists(atPath: input.path, isDirectory: &isFolder),
         !isFolder.boolValue
       else { throw .missingInput(path: input.text, role: role) }
     }
-    try InputGuard.check(output: output, against: [song, instrument] + tuningFiles.map(\.0))
+    let inputs = [song, instrument] + optionalFiles.map(\.0)
+    try InputGuard.check(output: output, against: inputs)
+    if let saveState = sound.saveState {
+      // the audio file may not exist yet, so compare names as well as files
+      if saveState.url.standardizedFileURL.path == output.url.standardizedFileURL.path {
+        throw .unsupportedOutput(
+          "\(saveState.text): --save-state names the audio output \(output.text); choose another name"
+        )
+      }
+      try InputGuard.check(output: saveState, against: inputs + [output])
+    }
     let temporary = try TemporaryOutput(
       finalPath: output, removesOnSignal: context.removesTemporaryFileOnSignal)
+    let rendered: (summary: RenderSummary, state: SamplerState)
     do {
-      let summary = try render(into: temporary, in: context)
+      rendered = try render(into: temporary, in: context)
       try temporary.commit()
-      return summary
     } catch {
       temporary.discard()
       throw error
     }
+    try sound.save(rendered.state)
+    return rendered.summary
   }
 
+  /// Renders into `temporary`; returns the summary and the sampler's state as the song began.
   private func render(
     into temporary: TemporaryOutput, in context: RunContext
-  ) throws(SFZPlayError) -> RenderSummary {
+  ) throws(SFZPlayError) -> (RenderSummary, SamplerState) {
     let midi: MIDIFile
     do {
       midi = try MIDIFile(contentsOf: song.url)
@@ -72,12 +87,18 @@ struct RenderJob {
     } catch {
       throw .instrument(error)
     }
-    // Only the loaded instrument knows its includes and samples.
-    try InputGuard.check(output: output, against: report.sourceFiles.map(context.resolve))
+    // Only the loaded instrument knows its includes, samples and presets file.
+    let sources = report.sourceFiles.map(context.resolve)
+    try InputGuard.check(output: output, against: sources)
+    if let saveState = sound.saveState { try InputGuard.check(output: saveState, against: sources) }
     let songWarnings =
       midi.warnings + EventSchedule.tuningProblems(in: midi, file: song.url.lastPathComponent)
     try check(report, songWarnings: songWarnings, printing: context.printError)
-    sampler.masterVolume = Levels.linear(decibels: gainDecibels)
+    try sound.apply(
+      to: sampler, instrument: instrument, strict: isStrict, printError: context.printError)
+    // --gain on top of the master volume a preset or state gives
+    sampler.masterVolume *= Levels.linear(decibels: gainDecibels)
+    let state = sampler.fullState
     // taken whole by the first render call, before the song's first event
     if let tuning { sampler.tuning = tuning }
 
@@ -93,11 +114,12 @@ struct RenderJob {
     try writer.close()
     let elapsed = ContinuousClock.now - started
     progress.finish()
-    return RenderSummary(
+    let summary = RenderSummary(
       result: result, sampleRate: settings.sampleRate,
       wallSeconds: Double(elapsed.components.seconds)
         + Double(elapsed.components.attoseconds) * 1e-18,
       outputPath: output.text, depth: format.depth, clippedSamples: writer.clippedSamples)
+    return (summary, state)
   }
 
   /// Fails on instrument errors, on an instrument that cannot play, and on any warning with

@@ -33,6 +33,11 @@ public struct SFZPlay: ParsableCommand {
           sfzplay piano.sfz song.mid --tuning just.scl --kbm a440.kbm
         An MPE performance recorded without its configuration message:
           sfzplay synth.sfz seaboard.mid --mpe
+        The library's "Mono Lead" preset (or an instrument's own, from piano.presets.json):
+          sfzplay piano.sfz song.mid --preset "Mono Lead"
+        Save every parameter the song is rendered with, then render again with them:
+          sfzplay piano.sfz song.mid --preset 2 --save-state take1.json
+          sfzplay piano.sfz other.mid --state take1.json
         List an instrument's regions, samples and problems:
           sfzplay --check piano.sfz
         Render the bundled demo to sfzplay-demo.wav:
@@ -153,6 +158,50 @@ public struct SFZPlay: ParsableCommand {
         """))
   var mpe = false
 
+  // Unconditional, so a user preset's negative number ("--preset -1") is not an option name.
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Choose a preset by number or name before the song plays.",
+      discussion: """
+        The library's presets are 0 Default (every parameter at its default), 1 Mono Lead, \
+        2 Soft Pad and 3 Pluck; an instrument's own, numbered from 100, come from \
+        NAME.presets.json next to NAME.sfz; user presets (negative numbers) from \
+        --user-presets. A preset sets every parameter: those it names to its values, the \
+        others to their defaults. An unknown preset is an error that lists them all.
+        """,
+      valueName: "name|number"))
+  var preset: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "The folder of user presets (user-preset-1.json holds preset -1).",
+      discussion: "Default: $XDG_CONFIG_HOME/sfzplay/presets, or ~/.config/sfzplay/presets.",
+      valueName: "folder"))
+  var userPresets: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Restore every parameter and the current preset from a state saved with --save-state.",
+      discussion: """
+        The state names the instrument it was saved with and a hash of its bytes: when the \
+        instrument given differs, sfzplay warns (with --strict it stops). --gain multiplies \
+        the state's (or a preset's) master volume.
+        """,
+      valueName: "file.json"))
+  var state: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Save the state the song is rendered with: instrument, every parameter, preset.",
+      discussion: """
+        Written as JSON once the render succeeds, under a temporary name first, so an \
+        earlier file is replaced whole or not at all; never over the song, the instrument, \
+        its samples or any other input. --state with it renders the same bytes again.
+        """,
+      valueName: "file.json"))
+  var saveState: String?
+
   @Flag(help: "Treat warnings (unknown opcodes, missing samples, MIDI faults) as errors.")
   var strict = false
 
@@ -194,6 +243,14 @@ public struct SFZPlay: ParsableCommand {
     }
     if kbm != nil && tuning == nil {
       throw ValidationError("--kbm lays a scale on the keys: give the scale with --tuning too")
+    }
+    if state != nil && preset != nil {
+      throw ValidationError(
+        "--state holds every parameter and the current preset: give --state or --preset")
+    }
+    if let saveState, [outputPath, state].contains(saveState) {
+      throw ValidationError(
+        "--save-state \(saveState) would replace a file this render writes or reads")
     }
     if case .failure(let problem) = OutputFormat.make(path: outputPath, depth: bitDepth) {
       throw ValidationError(problem.description)
@@ -274,7 +331,12 @@ public struct SFZPlay: ParsableCommand {
       polyphony: polyphony, quality: quality, streaming: streamingSettings,
       mpeZones: mpe ? .lowerZone : .none,
       gainDecibels: gain, isStrict: strict, isQuiet: quiet,
-      scale: tuning.map(context.resolve), keyboardMapping: kbm.map(context.resolve))
+      scale: tuning.map(context.resolve), keyboardMapping: kbm.map(context.resolve),
+      sound: SoundChoice(
+        preset: preset,
+        userPresets: UserPresetLocation.folder(
+          option: userPresets.map(context.resolve), environment: context.environment),
+        state: state.map(context.resolve), saveState: saveState.map(context.resolve)))
     let summary = try job.run(in: context)
     if !quiet { context.printOutput("sfzplay: \(summary.line)") }
     let warnings = [summary.silencedWarning, summary.streamingWarning, summary.clippingWarning]

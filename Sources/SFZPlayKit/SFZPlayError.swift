@@ -33,6 +33,15 @@ public enum SFZPlayError: Error, CustomStringConvertible {
   case outputTooLarge(path: String, gigabytes: Double)
   /// No bundled demo was found in any of the places searched.
   case demoNotFound(searched: [String])
+  /// `--preset` names no preset of the instrument's, the library's or the user's.
+  case presetNotFound(query: String, instrument: String, available: [String])
+  /// A `--state` file, a user preset or the `--save-state` file could not be read or written
+  /// (the message names the file).
+  case state(StateError)
+  /// The `--state` file was saved with an instrument file whose bytes differ from the one
+  /// loaded (an error with `--strict`, else a warning).
+  case stateInstrumentMismatch(
+    state: String, saved: InstrumentReference, instrument: String, loaded: InstrumentReference)
 
   /// The reason, starting with the file it is about.
   public var description: String {
@@ -69,6 +78,14 @@ public enum SFZPlayError: Error, CustomStringConvertible {
     case .demoNotFound(let searched):
       return "instruments/demo.sfz: bundled demo not found (looked in "
         + searched.joined(separator: ", ") + "; set SFZPLAY_INSTRUMENTS)"
+    case .presetNotFound(let query, let instrument, let available):
+      return "\(instrument): no preset \"\(query)\"; the presets are "
+        + available.joined(separator: ", ")
+    case .state(let error):
+      return error.description
+    case .stateInstrumentMismatch(let state, let saved, let instrument, let loaded):
+      return "\(state): saved with \(saved.path) (\(saved.contentHash)), but \(instrument) is"
+        + " another file (\(loaded.contentHash)); the parameters may not suit it"
     }
   }
 }

@@ -153,10 +153,13 @@ enum Event {
       data2: 0, value: value, number: 0)
   }
 
-  static func parameter(_ param: sc_param, _ value: Float, at frame: Int = 0) -> sc_event {
+  /// A parameter change; `ramp` frames of linear ramp for a parameter that can ramp.
+  static func parameter(_ param: sc_param, _ value: Float, at frame: Int = 0, ramp: Int = 0)
+    -> sc_event
+  {
     sc_event(
       frame: UInt32(frame), type: UInt8(SC_EVENT_PARAMETER.rawValue), channel: 0,
-      data1: UInt8(param.rawValue), data2: 0, value: 0, number: value)
+      data1: UInt8(param.rawValue), data2: 0, value: Int32(ramp), number: value)
   }
 }
 

@@ -97,6 +97,75 @@ struct RealTimeSafetyTests {
     #expect(h.stats.voices_stolen > 0, "stealing was exercised")
   }
 
+  @Test(
+    "render calls full of parameter events and ramps, the engine filter on, polyphony and quality changing, allocate nothing"
+  )
+  func parametersAllocateNothing() {
+    let blockFrames: UInt32 = 64
+    let h = CoreHarness(sampleRate: 48_000, blockSize: Int(blockFrames), voices: 32)
+    let sine = (0..<48_000).map { Float(sin(Double($0) * 0.05)) }
+    h.load(samples: [([sine, sine], 48_000, 1_000...40_000)]) { r in
+      r.loop_mode = SC_LOOP_SUSTAIN
+      r.ampeg.release = 0.05
+    }
+    let rounds = 2_000
+    let perBlock = 10
+    let events = UnsafeMutablePointer<sc_event>.allocate(capacity: rounds * perBlock)
+    let left = UnsafeMutablePointer<Float>.allocate(capacity: Int(blockFrames))
+    let right = UnsafeMutablePointer<Float>.allocate(capacity: Int(blockFrames))
+    defer {
+      events.deallocate()
+      left.deallocate()
+      right.deallocate()
+    }
+    // every parameter the engine applies, moved at frames inside the blocks, ramps overlapping
+    let moves: [(sc_param, (Int) -> Float, Int)] = [
+      (SC_PARAM_MASTER_GAIN, { Float($0 % 7) * 0.3 }, 500),
+      (SC_PARAM_MASTER_TUNE, { Float($0 % 13) * 20 - 120 }, 300),
+      (SC_PARAM_FILTER_ENABLE, { $0 % 40 < 30 ? 1 : 0 }, 0),
+      (SC_PARAM_FILTER_CUTOFF, { Float(1 + $0 % 9) }, 200),
+      (SC_PARAM_FILTER_RESONANCE, { Float($0 % 25) }, 100),
+      (SC_PARAM_FILTER_STRENGTH, { Float($0 % 5) * 2 }, 64),
+      (SC_PARAM_FILTER_ATTACK, { Float($0 % 3) * 0.05 }, 0),
+      (SC_PARAM_PITCH_ENVELOPE_SEMITONES, { Float($0 % 5) - 2 }, 150),
+      (SC_PARAM_PITCH_ATTACK, { Float($0 % 4) * 0.02 }, 0),
+      (SC_PARAM_VOICE_VIBRATO_DEPTH, { Float($0 % 60) }, 90),
+      (SC_PARAM_VOICE_VIBRATO_RATE, { Float($0 % 8) }, 45),
+      (SC_PARAM_RESTART_VOICE_LFO, { Float($0 % 2) }, 0),
+      (SC_PARAM_AMP_ATTACK, { Float($0 % 3) * 0.01 }, 0),
+      (SC_PARAM_AMP_SUSTAIN, { Float($0 % 4) * 0.3 }, 0),
+      (SC_PARAM_POLYPHONY, { Float([32, 4, 12, 1][$0 % 4]) }, 0),
+      (SC_PARAM_QUALITY, { Float($0 % 3) }, 0),
+    ]
+    for i in 0..<rounds {
+      var block = [
+        Event.noteOn(UInt8(36 + i % 60), UInt8(1 + i % 127), at: i % 60),
+        Event.noteOff(UInt8(36 + (i + 30) % 60), at: 40),
+        Event.noteOn(UInt8(40 + (i * 7) % 50), at: 13),
+      ]
+      for j in 0..<(perBlock - block.count) {
+        let (parameter, value, ramp) = moves[(i * 3 + j) % moves.count]
+        block.append(
+          Event.parameter(parameter, value(i + j), at: (i * 11 + j * 17) % 64, ramp: ramp))
+      }
+      block.sort { $0.frame < $1.frame }
+      (events + i * perBlock).initialize(from: block, count: perBlock)
+    }
+    let engine = h.engine
+    let allocations = ThreadAllocations.measure {
+      var i = 0
+      while i < rounds {
+        // the mailbox too, between render calls, as a host's UI thread would
+        if i % 5 == 0 { _ = sc_engine_set_parameter(engine, SC_PARAM_FILTER_CUTOFF, Float(i % 9)) }
+        sc_engine_render(engine, blockFrames, events + i * perBlock, UInt32(perBlock), left, right)
+        i += 1
+      }
+    }
+    #expect(allocations == 0, "\(allocations) allocations in \(rounds) render calls")
+    #expect(h.stats.peak_voices >= 12, "the engine was busy")
+    #expect(h.stats.voices_stolen > 0, "polyphony changes stole voices")
+  }
+
   @Test("render calls that retune sounding keys and take whole tunings allocate nothing")
   func retuningAllocatesNothing() {
     let h = CoreHarness(sampleRate: 48_000, blockSize: 256, voices: 32)

@@ -72,6 +72,9 @@ import Testing
       "Examples:", "--sample-rate", "--block-size", "--polyphony", "--quality", "--bit-depth",
       "--tail", "--gain", "--threads", "--strict", "--quiet", "--check",
       "currently renders on one thread", "--mpe", "from its first MPE Configuration Message",
+      "--preset <name|number>", "1 Mono Lead", "NAME.presets.json", "--user-presets",
+      "~/.config/sfzplay/presets", "--state <file.json>", "--save-state <file.json>",
+      "renders the same bytes again",
     ] {
       #expect(help.contains(text), "\(text)")
     }

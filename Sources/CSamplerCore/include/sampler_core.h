@@ -649,12 +649,13 @@ typedef enum sc_note_expression {
  * value, value a ramp length in frames (0: the value applies from the event's frame). A ramp of n
  * frames on a parameter that can ramp moves linearly from the value in force before the event:
  * at frame k + i of an event at frame k the value is start + (target - start) * (i + 1) / n, so
- * it reaches the target on frame k + n - 1 (master gain per frame; the others at the start of
- * every SC_CONTROL_FRAMES step, on the same line). A newer event on the same parameter
- * supersedes an unfinished ramp, starting from the value reached. A parameter that cannot ramp
- * takes its target at the event's frame. A value outside the parameter's range is clamped to
- * it; one that is not finite is ignored. The numbers are stable addresses: never reused or
- * renumbered.
+ * it reaches the target on frame k + n - 1 (master gain per frame; the others on the same line
+ * at frames k, k + 32, k + 64... (the engine's control step, SC_CONTROL_FRAMES) and k + n - 1,
+ * each value held until the next). A newer event on the same parameter supersedes an unfinished
+ * ramp, starting from the value reached (the last frame's or step's). A parameter that cannot ramp
+ * takes its target at the event's frame, whatever ramp the event asks for. A value outside the
+ * parameter's range is clamped to it; one that is not finite is ignored. The numbers are stable
+ * addresses: never reused or renumbered.
  *
  * The envelope, filter and vibrato parameters are the engine-wide controls of an AKSampler-style
  * instrument, laid over whatever the instrument says so that their defaults leave an SFZ
@@ -673,34 +674,46 @@ typedef enum sc_param {
   SC_PARAM_PITCH_BEND_RANGE = 7,  /**< cents 0...4800; > 0 overrides every region's bend range */
   SC_PARAM_TEMPO = 8,             /**< host tempo in beats per minute; default 120 */
   /** Seconds 0...10 added to each region's amplitude envelope attack, hold, decay and release
-   * (SFZ ampeg_attack, _hold, _decay, _release); default 0. */
+   * (SFZ ampeg_attack, _hold, _decay, _release, after their velocity tracking and note-on
+   * modulation); default 0. A region whose amplitude follows a flex envelope (egN_ampeg) keeps
+   * it as written. */
   SC_PARAM_AMP_ATTACK = 9,
   SC_PARAM_AMP_HOLD = 10,
   SC_PARAM_AMP_DECAY = 11,
   SC_PARAM_AMP_SUSTAIN = 12, /**< 0...1, scales each region's ampeg_sustain; default 1 */
   SC_PARAM_AMP_RELEASE = 13,
-  /** 0 or 1, default 0: a resonant 2-pole low-pass on every voice, after the region's own filters,
-   * whose cutoff is SC_PARAM_FILTER_CUTOFF times the key's tracked frequency (below), opened by
-   * the filter envelope: multiple = cutoff + strength * envelope * velocity factor. */
+  /** 0 or 1, default 0: a resonant 2-pole low-pass on every voice, after the region's own filters
+   * and EQ, whose cutoff is SC_PARAM_FILTER_CUTOFF times the key's tracked frequency (below),
+   * opened by the filter envelope: multiple = cutoff + strength * envelope * velocity factor.
+   * Turning it on or off acts on sounding voices from the next control step; each voice's
+   * filter envelope runs from its note-on either way, so a voice turned on mid-note finds it
+   * where it would be. Off, it changes nothing and costs a voice one test per control step. */
   SC_PARAM_FILTER_ENABLE = 14,
   SC_PARAM_FILTER_CUTOFF = 15, /**< multiple 0.1...100 of the tracked frequency; default 4; ramps */
   SC_PARAM_FILTER_STRENGTH =
       16, /**< multiples 0...100 the filter envelope adds; default 0; ramps */
-  SC_PARAM_FILTER_RESONANCE = 17, /**< dB 0...24 of resonance at the cutoff; default 0; ramps */
+  /** dB 0...24, default 0; ramps: the height of the resonant peak over the pass band. 0 is
+   * Butterworth (no peak, -3.01 dB at the cutoff); from about 6 dB on the gain at the cutoff
+   * itself is within 0.5 dB of it (the peak lies a little below the cutoff). */
+  SC_PARAM_FILTER_RESONANCE = 17,
   /** 0...1, default 1: the tracked frequency is middle C's (SC_FILTER_TRACKING_REFERENCE_KEY)
-   * moved by this fraction of the key's distance from it: 1 follows the key, 0 is fixed. */
+   * moved by this fraction of the key's distance from it: 1 follows the key, 0 is fixed. Both
+   * pitches are the tuning's in force (sc_engine_set_tuning), 12-TET by default. */
   SC_PARAM_FILTER_KEY_TRACKING = 18,
   /** 0...1, default 0: how much velocity scales the envelope's amount, as
    * 1 - s + s * velocity / 127 (0: every velocity opens the filter fully). */
   SC_PARAM_FILTER_ENVELOPE_VELOCITY = 19,
   /** The filter envelope: attack, decay, release in seconds 0...10 (default 0), sustain 0...1
-   * (default 1). */
+   * (default 1), taken at note-on. The attack rises linearly from 0; decay and release fall on
+   * the curve of the region envelopes (about 70 dB over the stated time). */
   SC_PARAM_FILTER_ATTACK = 20,
   SC_PARAM_FILTER_DECAY = 21,
   SC_PARAM_FILTER_SUSTAIN = 22,
   SC_PARAM_FILTER_RELEASE = 23,
   /** The pitch envelope, which moves every voice by SC_PARAM_PITCH_ENVELOPE_SEMITONES times its
-   * level: attack, decay, release in seconds 0...10 (default 0), sustain 0...1 (default 0). */
+   * level: attack, decay, release in seconds 0...10 (default 0), sustain 0...1 (default 0),
+   * taken at note-on, on the curves of the filter envelope. The semitones act on sounding
+   * voices; each voice's envelope runs from its note-on whatever they are. */
   SC_PARAM_PITCH_ATTACK = 24,
   SC_PARAM_PITCH_DECAY = 25,
   SC_PARAM_PITCH_SUSTAIN = 26,
@@ -710,11 +723,19 @@ typedef enum sc_param {
    * rate Hz 0...20 (default 5); both ramp. */
   SC_PARAM_VOICE_VIBRATO_DEPTH = 29,
   SC_PARAM_VOICE_VIBRATO_RATE = 30,
-  /** 0 or 1, default 0: each voice's vibrato starts where the engine's free-running phase is, so
-   * notes do not move in step; 1 starts it at phase 0 with its note. */
+  /** 0 or 1, default 0: each voice's vibrato starts where the engine's free-running phase (at
+   * SC_PARAM_VOICE_VIBRATO_RATE since the engine was created) is at its note-on, so a note's
+   * vibrato does not start with the note; 1 starts it at phase 0 (rising) with its note. */
   SC_PARAM_RESTART_VOICE_LFO = 31,
-  SC_PARAM_QUALITY = 32,     /**< an sc_quality; default the engine config's */
-  SC_PARAM_POLYPHONY = 33,   /**< voices 1...config max_voices (the default); fewer steal */
+  /** An sc_quality (rounded to one), for voices started after the change, so no sounding note
+   * changes its sound mid-way; default the engine config's. Every engine builds the sinc table
+   * (32 KiB) whatever its config, so every quality may be chosen. */
+  SC_PARAM_QUALITY = 32,
+  /** Voices 1...config max_voices (the default), rounded to whole. A note beyond it steals as a
+   * note beyond max_voices does, and lowering it at once fades out the voices beyond it, those
+   * stealing would take first (released, then pedal-held, then the oldest); a stolen voice
+   * fades out in 5 ms, never clicking. */
+  SC_PARAM_POLYPHONY = 33,
   SC_PARAM_MASTER_TUNE = 34, /**< cents -1200...1200 added to every voice; default 0; ramps */
   SC_PARAM_COUNT
 } sc_param;
@@ -765,8 +786,9 @@ typedef struct sc_event {
 /**
  * Renders `frames` frames (any count: the engine works through them in short steps), adding
  * nothing: the outputs are overwritten.
- * `events` must be sorted by frame; each one is applied exactly at its frame. Events posted with
- * sc_engine_post apply at frame 0. [render]
+ * `events` must be sorted by frame; each one is applied exactly at its frame, and one whose frame
+ * is `frames` or later at the start of the next call. Events posted with sc_engine_post apply at
+ * frame 0. [render]
  */
 void sc_engine_render(sc_engine *engine, uint32_t frames, const sc_event *events,
                       uint32_t event_count, float *out_left, float *out_right);

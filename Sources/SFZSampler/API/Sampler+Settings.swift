@@ -1,100 +1,79 @@
-import CSamplerCore
-
-/// The engine-wide settings a `Sampler` keeps, so that reading a property gives back what was
-/// set even though the engine applies it on the render thread.
-struct SamplerSettings: Sendable {
-  var attackDuration: Float = 0
-  var holdDuration: Float = 0
-  var decayDuration: Float = 0
-  var sustainLevel: Float = 1
-  var releaseDuration: Float = 0.01
-  var masterVolume: Float = 1
-  var isMonophonic = false
-  var isLegato = false
-  var glideRate: Float = 0
-  var vibratoDepth: Float = 0
-  var pitchBendRange: Float = 0
-}
-
 extension Sampler {
-  /// Amplitude envelope given to regions built by `buildKeyMap` and `buildSimpleKeyMap`
-  /// (seconds; sustain 0...1). SFZ instruments bring their own envelopes.
+  /// Seconds added to the amplitude envelope's attack (`ampEnvelope.attack`) of every region,
+  /// those of an SFZ instrument and those ``buildKeyMap()`` and ``buildSimpleKeyMap()`` make
+  /// alike; notes started after a change take it.
   public var attackDuration: Float {
-    get { setting(\.attackDuration) }
-    set { set(\.attackDuration, newValue) }
+    get { parameters[.ampAttack] }
+    set { parameters[.ampAttack] = newValue }
   }
-  /// See `attackDuration`.
+  /// Seconds added to the amplitude envelope's hold (`ampEnvelope.hold`); see
+  /// ``attackDuration``.
   public var holdDuration: Float {
-    get { setting(\.holdDuration) }
-    set { set(\.holdDuration, newValue) }
+    get { parameters[.ampHold] }
+    set { parameters[.ampHold] = newValue }
   }
-  /// See `attackDuration`.
+  /// Seconds added to the amplitude envelope's decay (`ampEnvelope.decay`); see
+  /// ``attackDuration``.
   public var decayDuration: Float {
-    get { setting(\.decayDuration) }
-    set { set(\.decayDuration, newValue) }
+    get { parameters[.ampDecay] }
+    set { parameters[.ampDecay] = newValue }
   }
-  /// See `attackDuration`.
+  /// The amplitude envelope's sustain level, 0...1, scaling a region's own
+  /// (`ampEnvelope.sustain`); see ``attackDuration``.
   public var sustainLevel: Float {
-    get { setting(\.sustainLevel) }
-    set { set(\.sustainLevel, newValue) }
+    get { parameters[.ampSustain] }
+    set { parameters[.ampSustain] = newValue }
   }
-  /// See `attackDuration`.
+  /// Seconds added to the amplitude envelope's release (`ampEnvelope.release`); key-map regions
+  /// release over 10 ms more than this, so that nothing clicks. See ``attackDuration``.
   public var releaseDuration: Float {
-    get { setting(\.releaseDuration) }
-    set { set(\.releaseDuration, newValue) }
+    get { parameters[.ampRelease] }
+    set { parameters[.ampRelease] = newValue }
   }
 
-  /// Output gain, linear (1 = unity).
+  /// Output gain, linear (1 = unity; `master.volume`).
   public var masterVolume: Float {
-    get { setting(\.masterVolume) }
-    set { set(\.masterVolume, newValue, SC_PARAM_MASTER_GAIN, newValue) }
+    get { parameters[.masterVolume] }
+    set { parameters[.masterVolume] = newValue }
   }
 
-  /// One voice per channel; a new note replaces the sounding one.
+  /// One voice per channel; a new note replaces the sounding one (`voice.monophonic`).
   public var isMonophonic: Bool {
-    get { setting(\.isMonophonic) }
-    set { set(\.isMonophonic, newValue, SC_PARAM_MONOPHONIC, newValue ? 1 : 0) }
+    get { parameters[.monophonic] != 0 }
+    set { parameters[.monophonic] = newValue ? 1 : 0 }
   }
 
-  /// In monophonic mode, a note played while another is held changes pitch without restarting.
+  /// In monophonic mode, a note played while another is held changes pitch without restarting
+  /// (`voice.legato`).
   public var isLegato: Bool {
-    get { setting(\.isLegato) }
-    set { set(\.isLegato, newValue, SC_PARAM_LEGATO, newValue ? 1 : 0) }
+    get { parameters[.legato] != 0 }
+    set { parameters[.legato] = newValue ? 1 : 0 }
   }
 
-  /// Glide time in seconds per octave for monophonic playing; 0 jumps at once.
+  /// Glide time in seconds per octave for monophonic playing; 0 jumps at once
+  /// (`voice.glideRate`).
   public var glideRate: Float {
-    get { setting(\.glideRate) }
-    set { set(\.glideRate, newValue, SC_PARAM_GLIDE_RATE, newValue) }
+    get { parameters[.glideRate] }
+    set { parameters[.glideRate] = newValue }
   }
 
-  /// Depth in cents of a vibrato added to every voice (the AKSampler-style parameter); 0, the
-  /// default, is off. It does not follow the mod wheel: an SFZ instrument's CC1 does only what its
-  /// opcodes say.
+  /// Depth in cents of a vibrato added to every voice (`vibrato.depth`); 0, the default, is off.
+  /// It does not follow the mod wheel: an SFZ instrument's CC1 does only what its opcodes say.
   public var vibratoDepth: Float {
-    get { setting(\.vibratoDepth) }
-    set { set(\.vibratoDepth, newValue, SC_PARAM_VIBRATO_DEPTH, newValue) }
+    get { parameters[.vibratoDepth] }
+    set { parameters[.vibratoDepth] = newValue }
   }
 
-  /// Pitch-bend range in semitones for every region; 0 uses each region's own range.
+  /// The rate in hertz of the ``vibratoDepth`` vibrato (`vibrato.rate`).
+  public var vibratoFrequency: Float {
+    get { parameters[.vibratoRate] }
+    set { parameters[.vibratoRate] = newValue }
+  }
+
+  /// Pitch-bend range in semitones for every region; 0 uses each region's own range. The
+  /// `tuning.pitchBendRange` parameter holds it in cents (100 times this).
   public var pitchBendRange: Float {
-    get { setting(\.pitchBendRange) }
-    set { set(\.pitchBendRange, newValue, SC_PARAM_PITCH_BEND_RANGE, newValue * 100) }
-  }
-
-  private func setting<Value>(_ key: KeyPath<SamplerSettings, Value>) -> Value {
-    lock.withLock { settings[keyPath: key] }
-  }
-
-  /// Stores the value and, for settings the engine applies, queues the parameter event under the
-  /// same lock, so the engine ends with the value the last writer stored.
-  private func set<Value>(
-    _ key: WritableKeyPath<SamplerSettings, Value>, _ value: Value, _ parameter: sc_param? = nil,
-    _ engineValue: Float = 0
-  ) {
-    lock.withLock {
-      settings[keyPath: key] = value
-      if let parameter { engine.post(SamplerEvent.parameter(parameter, engineValue).raw) }
-    }
+    get { parameters[.pitchBendRange] / 100 }
+    set { parameters[.pitchBendRange] = newValue * 100 }
   }
 }

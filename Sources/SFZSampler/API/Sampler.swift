@@ -28,23 +28,31 @@ import Foundation
 public final class Sampler: @unchecked Sendable {
   /// The output sample rate.
   public let sampleRate: Double
-  /// Voices that may sound at once; more notes steal the oldest or released ones.
+  /// Voices that may sound at once; more notes steal the oldest or released ones. The
+  /// `voice.polyphony` parameter (``SamplerParameter/polyphony``) can lower it.
   public let maximumPolyphony: Int
-  /// The interpolation used for pitched playback.
+  /// The interpolation the sampler was made with: the default of the `voice.quality` parameter
+  /// (``SamplerParameter/quality``).
   public let quality: InterpolationQuality
   /// Whether and how samples are streamed from disk.
   public let streaming: StreamingSettings
 
+  /// Every engine-wide control: master volume, envelopes, filter, vibrato, tuning, voices
+  /// (``ParameterTree``). The AKSampler-style properties (``masterVolume``,
+  /// ``attackDuration``, ...) read and write the same values.
+  public let parameters: ParameterTree
+
   let engine: EngineHandle
-  /// Guards `samples`, `currentTuning` and `settings`: every public call may come from any
-  /// thread. Taken before the engine's own producer lock, never after it.
+  /// Guards `samples`, `currentTuning`, `instrumentFile` and `selectedPreset`: every public call
+  /// may come from any thread. Taken before the engine's own producer lock, never after it.
   let lock = NSLock()
   private var samples: [LoadedSample] = []
   /// The tuning the control thread last gave the engine (Sampler+Tuning.swift).
   var currentTuning = Tuning.equalTemperament
-
-  /// Engine-wide settings; read and written under `lock` (see Sampler+Settings.swift).
-  var settings = SamplerSettings()
+  /// The SFZ file playing and the presets it brought (Sampler+Presets.swift); under `lock`.
+  var instrumentFile: LoadedInstrumentFile?
+  /// The preset last chosen, or restored with a state; under `lock`.
+  var selectedPreset: SamplerPreset? = FactoryPresets.default
   /// The MPE state of `receiveMIDI`'s input; under `lock` (Sampler+MPE.swift).
   var mpe = MPEReceiver()
   /// Under `lock`: `isRenderingOffline`, and the streamed samples and sample bytes of the
@@ -72,6 +80,7 @@ public final class Sampler: @unchecked Sendable {
     engine = EngineHandle(
       sampleRate: sampleRate, maximumPolyphony: maximumPolyphony, quality: quality.core,
       ringFrames: streaming.mode == .never ? 0 : streaming.ringFrames)
+    parameters = ParameterTree(engine: engine)
   }
 
   // MARK: Samples and key maps
@@ -135,7 +144,7 @@ public final class Sampler: @unchecked Sendable {
 
   private func add(_ sample: LoadedSample) throws(SamplerError) {
     // Check the descriptor now, so the error names the sample that is wrong.
-    _ = try sample.region(sampleIndex: 0, envelope: envelope)
+    _ = try sample.region(sampleIndex: 0, envelope: Self.keyMapBaseEnvelope)
     lock.withLock { samples.append(sample) }
   }
 
@@ -161,23 +170,14 @@ public final class Sampler: @unchecked Sendable {
       current, entries: KeyMap.nearest(current.map(\.descriptor), keyFrequencies: frequencies))
   }
 
-  private var envelope: sc_envelope_params {
-    let current = lock.withLock { settings }
-    var e = sc_envelope_params()
-    e.attack = current.attackDuration
-    e.hold = current.holdDuration
-    e.decay = current.decayDuration
-    e.sustain = current.sustainLevel
-    e.release = current.releaseDuration
-    return e
-  }
-
   private func install(_ loaded: [LoadedSample], entries: [KeyMapEntry]) -> Bool {
     guard !loaded.isEmpty else {
+      lock.withLock { instrumentFile = nil }
       engine.setInstrument(nil)
       return true
     }
     do {
+      let envelope = Self.keyMapBaseEnvelope
       var builder = try EngineInstrumentBuilder(label: "key map")
       var regions: [sc_region] = []
       for (index, sample) in loaded.enumerated() {
@@ -193,7 +193,9 @@ public final class Sampler: @unchecked Sendable {
         region.hivel = UInt8(entry.velocities.upperBound)
         try builder.add(region)
       }
-      engine.setInstrument(try builder.finish().instrument)
+      let instrument = try builder.finish().instrument
+      lock.withLock { instrumentFile = nil }
+      engine.setInstrument(instrument)
       return true
     } catch {
       // Every sample was checked when it was added; only memory can fail here.
@@ -202,10 +204,14 @@ public final class Sampler: @unchecked Sendable {
   }
 
   /// Hands a finished instrument to the engine; samples added for key maps are dropped, since
-  /// the new instrument replaces whatever they built. `streamedSamples` of its samples stream.
-  func replaceInstrument(_ instrument: OpaquePointer, streamedSamples: Int) {
+  /// the new instrument replaces whatever they built. `streamedSamples` of its samples stream;
+  /// `file` is the SFZ file it came from.
+  func replaceInstrument(
+    _ instrument: OpaquePointer, streamedSamples: Int, file: LoadedInstrumentFile
+  ) {
     lock.withLock {
       samples.removeAll()
+      instrumentFile = file
       self.streamedSamples = streamedSamples
       residentSampleBytes = Int(sc_instrument_sample_bytes(instrument))
     }
@@ -221,6 +227,7 @@ public final class Sampler: @unchecked Sendable {
   public func unloadAllSamples() {
     lock.withLock {
       samples.removeAll()
+      instrumentFile = nil
       streamedSamples = 0
       residentSampleBytes = 0
     }
@@ -264,8 +271,9 @@ public final class Sampler: @unchecked Sendable {
 
   /// Whether looping samples keep looping through the release (true) or play out from the loop
   /// when the key is released (false, the default).
+  /// The `voice.loopThroughRelease` parameter (``SamplerParameter/loopThroughRelease``).
   public func setLoop(thruRelease: Bool) {
-    engine.post(SamplerEvent.parameter(SC_PARAM_LOOP_THRU_RELEASE, thruRelease ? 1 : 0).raw)
+    parameters[.loopThroughRelease] = thruRelease ? 1 : 0
   }
 
   // MARK: Rendering

@@ -6,6 +6,8 @@ import Foundation
 /// thread has let go of, so memory comes back without the host asking.
 final class EngineHandle: @unchecked Sendable {
   let pointer: OpaquePointer
+  /// What the engine was made with: the ranges of its parameters depend on it.
+  let config: sc_engine_config
   private let producer = NSLock()
   private var dropped = 0
 
@@ -34,6 +36,7 @@ final class EngineHandle: @unchecked Sendable {
       fatalError("SFZSampler: out of memory creating an engine of \(config.max_voices) voices")
     }
     pointer = engine
+    self.config = config
   }
 
   deinit {

@@ -31,7 +31,7 @@ struct ArticleSnippetTests {
     #expect(
       articles == [
         "GettingStarted.md", "LoadingSamplesAndInstruments.md", "MPEAndMicrotuning.md",
-        "RealTimeRules.md",
+        "ParametersPresetsAndState.md", "RealTimeRules.md",
       ])
     let here = Self.normalized(try String(contentsOfFile: #filePath, encoding: .utf8))
     for article in articles {
@@ -607,6 +607,164 @@ struct ArticleSnippetTests {
     #expect(decoded.keyTunings.map(\.key) == [60])
     #expect(abs(decoded.keyTunings[0].frequency - 440) < 1e-9)
   }
+  // MARK: Parameters, presets and state
+
+  /// The tree lists every parameter, sets by parameter and by identifier, and the AKSampler
+  /// property writes the same value.
+  @Test func parameterTreeListsAndSets() throws {
+    let sampler = Sampler()
+    for parameter in sampler.parameters.all {
+      print(parameter.identifier, parameter.minimum...parameter.maximum, parameter.unit)
+    }
+    sampler.parameters[.vibratoDepth] = 20  // cents, from any thread
+    let cutoff = sampler.parameters.parameter(identifier: "filter.cutoff")!
+    sampler.parameters[cutoff] = 8
+    sampler.isMonophonic = true  // AKSampler's name for voice.monophonic
+    #expect(sampler.parameters.all.count == 34)
+    #expect(sampler.vibratoDepth == 20 && sampler.filterCutoff == 8)
+    #expect(sampler.parameters[.monophonic] == 1)
+  }
+
+  /// An observer hears of a set at once; removed, it hears nothing more.
+  @Test func observersHearOfChanges() throws {
+    let sampler = Sampler()
+    let heard = HeardValues()
+    let watcher = sampler.parameters.addObserver { heard.add($0.identifier, $1) }
+    let token = sampler.parameters.addObserver { parameter, value in
+      print("\(parameter.identifier) is now \(value)")
+    }
+    sampler.masterVolume = 0.8  // prints "master.volume is now 0.8"
+    sampler.parameters.removeObserver(token)
+    #expect(heard.values == [("master.volume", 0.8)].map { "\($0) \($1)" })
+    sampler.parameters.removeObserver(watcher)
+    sampler.masterVolume = 0.5
+    #expect(heard.values.count == 1)
+  }
+
+  /// The ramp's target is the value in force at once, and once the ramp is over the output is
+  /// a quarter of what it is without it.
+  @Test func parameterEventsRampInTheRenderCall() throws {
+    let sampler = try Self.sineKeyMap()
+    let reference = try Self.sineKeyMap()
+    let first = renderBlock(512) { left, right in
+      let events: [SamplerEvent] = [
+        .noteOn(key: 60, velocity: 100),
+        .parameter(.masterVolume, value: 0.25, rampFrames: 4_800, frame: 256),
+      ]
+      events.withUnsafeBufferPointer { events in
+        sampler.render(frameCount: 512, events: events, left: left, right: right)
+      }
+    }
+    #expect(sampler.masterVolume == 0.25)
+    reference.play(noteNumber: 60, velocity: 100)
+    let unchanged = reference.renderFrames(512 + 9_600, block: 512).left
+    let ramped = first.left + sampler.renderFrames(9_600, block: 512).left
+    // the ramp ends on frame 256 + 4800 - 1
+    let after = (5_056..<ramped.count).map { abs(ramped[$0] - 0.25 * unchanged[$0]) }.max()
+    #expect(try #require(after) < 1e-6)
+    #expect(Measure.peak(unchanged[5_056...]) > 0.1)
+  }
+
+  /// The library's presets are listed, and choosing one sets its values.
+  @Test func factoryPresetsAreChosen() throws {
+    let sampler = Sampler()
+    for preset in sampler.factoryPresets {
+      print(preset)  // 0 Default, 1 Mono Lead, 2 Soft Pad, 3 Pluck
+    }
+    sampler.currentPreset = sampler.factoryPresets.first { $0.name == "Soft Pad" }
+    #expect(
+      sampler.factoryPresets.map(\.description) == [
+        "0 Default", "1 Mono Lead", "2 Soft Pad", "3 Pluck",
+      ])
+    #expect(sampler.currentPreset?.number == 2 && sampler.attackDuration == 0.8)
+  }
+
+  /// A user preset saved, listed, chosen and deleted in a temporary folder.
+  @Test func userPresetsInAFolder() throws {
+    let presetsURL = FileManager.default.temporaryDirectory
+      .appendingPathComponent("article-presets-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: presetsURL) }
+    let sampler = Sampler()
+    sampler.glideRate = 0.3
+    let folder = UserPresetFolder(url: presetsURL)
+    let mine = sampler.preset(number: try folder.nextFreeNumber(), name: "Warm Keys")
+    try folder.save(mine)
+    for preset in try folder.presets() {
+      print(preset)  // -1 Warm Keys
+    }
+    sampler.currentPreset = try folder.preset(number: mine.number)
+    try folder.delete(number: mine.number)
+    #expect(mine.number == -1 && sampler.currentPreset == mine && sampler.glideRate == 0.3)
+    #expect(try folder.presets().isEmpty)
+  }
+
+  /// The article's sidecar file, next to an instrument, gives two presets that set what they say.
+  @Test func instrumentSidecarPresets() throws {
+    let fixtures = try DecodingFixtures()
+    let instrumentURL = fixtures.folder.appendingPathComponent("Piano.sfz")
+    try "<region> sample=*sine\n".write(to: instrumentURL, atomically: true, encoding: .utf8)
+    let sidecar = """
+      {
+        "presets": [
+          {"number": 100, "name": "Bright", "values": {"filter.enable": true, "filter.cutoff": 12}},
+          {"number": 101, "name": "Offline", "values": {"voice.quality": "sinc"}}
+        ]
+      }
+      """
+    try sidecar.write(
+      to: fixtures.folder.appendingPathComponent("Piano.presets.json"), atomically: true,
+      encoding: .utf8)
+    let sampler = Sampler()
+    #expect(try sampler.loadInstrument(url: instrumentURL).diagnostics.isEmpty)
+    sampler.currentPreset = sampler.factoryPresets.first { $0.name == "Bright" }
+    #expect(sampler.isFilterEnabled && sampler.filterCutoff == 12)
+    sampler.currentPreset = sampler.factoryPresets.first { $0.number == 101 }
+    #expect(sampler.parameters[.quality] == 2 && !sampler.isFilterEnabled)
+  }
+
+  /// The keys instrument with a preset and changed values, saved as JSON and restored into a
+  /// fresh sampler that loads the instrument the state names: the same notes render the same
+  /// samples, bit for bit.
+  @Test func fullStateRestoresBitIdentically() throws {
+    let sampler = Sampler()
+    try sampler.loadInstrument(url: Self.keysURL)
+    sampler.currentPreset = sampler.factoryPresets[1]
+    sampler.vibratoDepth = 25
+    sampler.masterVolume = 0.6
+    let saved = try sampler.fullState.jsonData()
+    let state = try SamplerState(jsonData: saved)
+    let restored = Sampler()
+    if let instrument = state.instrument {
+      try restored.loadInstrument(url: URL(fileURLWithPath: instrument.path))
+      if restored.instrumentReference?.contentHash != instrument.contentHash {
+        print("\(instrument.path) has changed since the state was saved")
+      }
+    }
+    try restored.setFullState(state)
+    #expect(restored.instrumentReference == sampler.instrumentReference)
+    for each in [sampler, restored] {
+      each.play(noteNumber: 60, velocity: 100)
+      each.play(noteNumber: 64, velocity: 80)
+    }
+    let expected = sampler.renderFrames(24_000).left
+    #expect(Measure.peak(expected[...]) > 0.01)
+    #expect(restored.renderFrames(24_000).left == expected)
+    #expect(restored.currentPreset?.name == "Mono Lead")
+  }
+
+  /// The master tune and the key tuning travel in the document state.
+  @Test func documentStateCarriesTheTuning() throws {
+    let sampler = Sampler()
+    sampler.parameters[.masterTune] = 12
+    sampler.setNoteFrequency(noteNumber: 69, frequency: 432)
+    let restored = Sampler()
+    let document = try sampler.documentState.jsonData()
+    try restored.setDocumentState(try SamplerDocumentState(jsonData: document))
+    #expect(restored.parameters[.masterTune] == 12)
+    #expect(restored.tuning.frequency(ofKey: 69) == 432)
+    #expect(restored.fullState.parameters["tuning.masterTune"] == nil)
+  }
+
 }
 
 /// Lives as long as the audio stream; its event array is allocated once, before audio starts.
@@ -634,5 +792,15 @@ final class AudioCallback {
     events.withUnsafeBufferPointer { events in
       sampler.render(frameCount: frameCount, events: events, left: left, right: right)
     }
+  }
+}
+
+/// Parameter changes an observer was told of, as "identifier value".
+final class HeardValues: @unchecked Sendable {
+  private let lock = NSLock()
+  private var heard: [String] = []
+  var values: [String] { lock.withLock { heard } }
+  func add(_ identifier: String, _ value: Float) {
+    lock.withLock { heard.append("\(identifier) \(value)") }
   }
 }
