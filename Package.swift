@@ -55,14 +55,14 @@ let package = Package(
     .systemLibrary(name: "CLV2", pkgConfig: "lv2", providers: [.apt(["lv2-dev"]), .brew(["lv2"])]),
     // The plugin's real-time half: lv2_descriptor, run() and the LV2 glue, in C.
     .target(name: "CSFZSamplerLV2", dependencies: ["CSamplerCore", "CLV2"]),
-    // The plugin's control half: the Sampler, instrument loading, state, ports and presets.
+    // The plugin's control half: the Sampler, instrument loading, state and ports.
     .target(
       name: "SFZSamplerLV2", dependencies: ["SFZSampler", "CSFZSamplerLV2", "CSamplerCore", "CLV2"]
     ),
     // Writes the bundle's manifest.ttl, sfzsampler.ttl and presets.ttl.
     .executableTarget(
       name: "sfzsampler-lv2-bundle",
-      dependencies: ["SFZSamplerLV2", "CSFZSamplerLV2", "CSamplerCore"]
+      dependencies: ["SFZSamplerLV2", "SFZSampler", "CSFZSamplerLV2"]
     ),
     // Counts one thread's heap allocations by standing in for malloc in the test executable.
     .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),

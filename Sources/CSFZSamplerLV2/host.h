@@ -18,12 +18,12 @@ void *sfzlv2_host_create(double sample_rate, sc_engine **engine);
 
 void sfzlv2_host_destroy(void *host);
 
-/** The parameters that have control ports, in port order: fills up to `capacity` engine
- * parameter numbers and returns how many there are. */
-uint32_t sfzlv2_host_parameters(uint32_t *numbers, uint32_t capacity);
+/** The parameters that have control ports, in port order (the sampler's parameter tree by
+ * address): fills up to `capacity` engine parameter numbers and returns how many there are. */
+uint32_t sfzlv2_host_parameters(void *host, uint32_t *numbers, uint32_t capacity);
 
 /** The patch property URI of parameter `index` of that list (malloc'd), or NULL. */
-char *sfzlv2_host_parameter_uri(uint32_t index);
+char *sfzlv2_host_parameter_uri(void *host, uint32_t index);
 
 /** Loads an SFZ instrument and swaps it in; its problems go to `log`. False when it could not
  * be loaded (the previous instrument plays on). */

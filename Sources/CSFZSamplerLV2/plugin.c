@@ -55,10 +55,10 @@ static void check_options(sfzlv2_plugin *p, const LV2_Options_Option *options) {
 
 static bool map_parameters(sfzlv2_plugin *p) {
   uint32_t numbers[SC_PARAM_COUNT];
-  p->parameter_count = sfzlv2_host_parameters(numbers, SC_PARAM_COUNT);
+  p->parameter_count = sfzlv2_host_parameters(p->host, numbers, SC_PARAM_COUNT);
   if (p->parameter_count > SC_PARAM_COUNT) return false;
   for (uint32_t i = 0; i < p->parameter_count; i++) {
-    char *uri = sfzlv2_host_parameter_uri(i);
+    char *uri = sfzlv2_host_parameter_uri(p->host, i);
     if (!uri) return false;
     p->parameter_numbers[i] = (sc_param)numbers[i];
     p->parameter_urids[i] = p->map->map(p->map->handle, uri);

@@ -65,6 +65,9 @@ static LV2_State_Status restore(LV2_Handle instance, LV2_State_Retrieve_Function
   if (document && (document_type != p->uris.atom_String || document_size == 0 ||
                    document[document_size - 1] != '\0'))
     return LV2_STATE_ERR_BAD_TYPE;
+  /* Nothing of the plugin's own: a preset, or a host's snapshot of the ports. Its port values
+   * reach the engine as changes at the next run(); the instrument and the rest stay. */
+  if (!abstract && !document) return LV2_STATE_SUCCESS;
   char *path = NULL;
   if (abstract) {
     const LV2_State_Map_Path *map_path = feature(features, LV2_STATE__mapPath);

@@ -21,17 +21,23 @@ func hostDestroy(_ host: UnsafeMutableRawPointer) {
 }
 
 @_cdecl("sfzlv2_host_parameters")
-func hostParameters(_ numbers: UnsafeMutablePointer<UInt32>, _ capacity: UInt32) -> UInt32 {
-  for (index, parameter) in PluginPorts.parameters.prefix(Int(capacity)).enumerated() {
-    numbers[index] = parameter.number.rawValue
+func hostParameters(
+  _ host: UnsafeMutableRawPointer, _ numbers: UnsafeMutablePointer<UInt32>, _ capacity: UInt32
+) -> UInt32 {
+  let parameters = plugin(host).parameters
+  for (index, parameter) in parameters.prefix(Int(capacity)).enumerated() {
+    numbers[index] = UInt32(parameter.address)
   }
-  return UInt32(PluginPorts.parameters.count)
+  return UInt32(parameters.count)
 }
 
 @_cdecl("sfzlv2_host_parameter_uri")
-func hostParameterURI(_ index: UInt32) -> UnsafeMutablePointer<CChar>? {
-  guard Int(index) < PluginPorts.parameters.count else { return nil }
-  return strdup(PluginPorts.parameters[Int(index)].uri)
+func hostParameterURI(_ host: UnsafeMutableRawPointer, _ index: UInt32)
+  -> UnsafeMutablePointer<CChar>?
+{
+  let parameters = plugin(host).parameters
+  guard Int(index) < parameters.count else { return nil }
+  return strdup(parameters[Int(index)].propertyURI)
 }
 
 @_cdecl("sfzlv2_host_load")

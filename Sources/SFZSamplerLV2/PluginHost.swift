@@ -6,13 +6,15 @@ import Foundation
 /// of the instrument it loaded. Used from the host's worker and state threads, never from run().
 final class PluginHost: @unchecked Sendable {
   let sampler: Sampler
+  /// The parameters with control ports, in port order.
+  let parameters: [SamplerParameter]
   /// Guards `instrumentPath`: saving may run on another thread than the worker.
   private let lock = NSLock()
   private var instrumentPath: String?
 
   init(sampleRate: Double) {
-    sampler = Sampler(
-      sampleRate: sampleRate, maximumPolyphony: PluginPorts.maximumPolyphony, quality: .hermite)
+    sampler = PluginPorts.sampler(sampleRate: sampleRate)
+    parameters = PluginPorts.parameters(of: sampler)
   }
 
   var engine: OpaquePointer { sampler.enginePointer }
@@ -39,7 +41,7 @@ final class PluginHost: @unchecked Sendable {
 
   /// The loaded instrument's path and the parameters in force.
   func save() -> (path: String?, state: PluginState) {
-    (lock.withLock { instrumentPath }, PluginState(engine: engine))
+    (lock.withLock { instrumentPath }, PluginState(engine: engine, parameters: parameters))
   }
 
   /// Loads the saved instrument (or none) and applies the saved parameters.
@@ -53,7 +55,8 @@ final class PluginHost: @unchecked Sendable {
     }
     do {
       let saved = try state.map { json throws(PluginStateError) in try PluginState(json: json) }
-      let unknown = (saved ?? PluginState(parameters: [:])).apply(to: engine)
+      let unknown = (saved ?? PluginState(parameters: [:])).apply(
+        to: engine, parameters: parameters)
       for identifier in unknown {
         log(SFZLV2_LOG_WARNING, "the saved state names an unknown parameter \(identifier)")
       }

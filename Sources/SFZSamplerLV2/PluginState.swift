@@ -1,5 +1,6 @@
 import CSamplerCore
 import Foundation
+import SFZSampler
 
 /// What the plugin saves in a host's session beside the instrument path: every parameter's
 /// value by identifier, as one JSON document.
@@ -11,10 +12,10 @@ public struct PluginState: Codable, Equatable, Sendable {
   public init(parameters: [String: Float]) { self.parameters = parameters }
 
   /// The values an engine has in force.
-  init(engine: OpaquePointer) {
-    parameters = Dictionary(
-      uniqueKeysWithValues: PluginPorts.parameters.map {
-        ($0.identifier, sc_engine_parameter(engine, $0.number))
+  init(engine: OpaquePointer, parameters: [SamplerParameter]) {
+    self.parameters = Dictionary(
+      uniqueKeysWithValues: parameters.map {
+        ($0.identifier, sc_engine_parameter(engine, sc_param(UInt32($0.address))))
       })
   }
 
@@ -38,12 +39,12 @@ public struct PluginState: Codable, Equatable, Sendable {
   /// Sets every parameter of the engine: the saved value, or the default where the document has
   /// none, so the engine ends up as it was saved whatever it played before. Returns the
   /// identifiers the document has that no parameter answers to.
-  func apply(to engine: OpaquePointer) -> [String] {
-    for parameter in PluginPorts.parameters {
-      let value = parameters[parameter.identifier] ?? parameter.info.default_value
-      sc_engine_set_parameter(engine, parameter.number, value)
+  func apply(to engine: OpaquePointer, parameters known: [SamplerParameter]) -> [String] {
+    for parameter in known {
+      let value = parameters[parameter.identifier] ?? parameter.defaultValue
+      sc_engine_set_parameter(engine, sc_param(UInt32(parameter.address)), value)
     }
-    let known = Set(PluginPorts.parameters.map(\.identifier))
+    let known = Set(known.map(\.identifier))
     return parameters.keys.filter { !known.contains($0) }.sorted()
   }
 }

@@ -1,9 +1,21 @@
 import CSFZSamplerLV2
-import CSamplerCore
+import Foundation
+import SFZSampler
 import SFZSamplerLV2
 
-/// The bundle's Turtle files, made from the plugin's port table and preset list.
-enum BundleTurtle {
+/// The bundle's Turtle files, made from a sampler configured as the plugin's: its parameter tree
+/// gives the control ports, its factory presets the presets.
+struct BundleTurtle {
+  /// The sampler the ports and presets are read from.
+  let sampler: Sampler
+  /// The parameters with control ports, in port order.
+  let parameters: [SamplerParameter]
+
+  init(sampler: Sampler) {
+    self.sampler = sampler
+    parameters = PluginPorts.parameters(of: sampler)
+  }
+
   static let prefixes = """
     @prefix atom: <http://lv2plug.in/ns/ext/atom#> .
     @prefix doap: <http://usefulinc.com/ns/doap#> .
@@ -27,26 +39,26 @@ enum BundleTurtle {
 
   static let pluginURI = "<\(SFZLV2_PLUGIN_URI)>"
 
-  static func presetURI(_ preset: PluginPreset) -> String {
+  static func presetURI(_ preset: SamplerPreset) -> String {
     "<\(SFZLV2_URI_PREFIX)preset-\(preset.name.replacingOccurrences(of: " ", with: "-"))>"
   }
 
   /// manifest.ttl: the plugin, its binary and its presets, for hosts to discover cheaply.
-  static func manifest(binary: String) -> String {
+  func manifest(binary: String) -> String {
     var text =
-      prefixes + """
-        \(pluginURI)
+      Self.prefixes + """
+        \(Self.pluginURI)
           a lv2:Plugin ;
           lv2:binary <\(binary)> ;
           rdfs:seeAlso <sfzsampler.ttl> .
 
         """
-    for preset in PluginPresets.all {
+    for preset in sampler.factoryPresets {
       text += """
 
-        \(presetURI(preset))
+        \(Self.presetURI(preset))
           a pset:Preset ;
-          lv2:appliesTo \(pluginURI) ;
+          lv2:appliesTo \(Self.pluginURI) ;
           rdfs:seeAlso <presets.ttl> .
 
         """
@@ -55,7 +67,7 @@ enum BundleTurtle {
   }
 
   /// sfzsampler.ttl: the plugin's features, extensions and ports.
-  static func plugin() -> String {
+  func plugin() -> String {
     var ports = [
       """
         [
@@ -79,24 +91,25 @@ enum BundleTurtle {
           lv2:name "Notify"
         ]
       """,
-      audioPort(index: SFZLV2_PORT_OUT_LEFT, symbol: "out_left", name: "Left", side: "left"),
-      audioPort(index: SFZLV2_PORT_OUT_RIGHT, symbol: "out_right", name: "Right", side: "right"),
+      Self.audioPort(
+        index: SFZLV2_PORT_OUT_LEFT, symbol: "out_left", name: "Left", side: "left"),
+      Self.audioPort(
+        index: SFZLV2_PORT_OUT_RIGHT, symbol: "out_right", name: "Right", side: "right"),
     ]
-    ports += PluginPorts.parameters.enumerated().map { controlPort($1, index: $0) }
-    let properties = PluginPorts.parameters.map { parameter in
-      let info = parameter.info
-      return """
-        <\(parameter.uri)>
-          a lv2:Parameter ;
-          rdfs:label "\(parameter.name)" ;
-          rdfs:range atom:Float ;
-          lv2:default \(number(info.default_value)) ;
-          lv2:minimum \(number(info.minimum)) ;
-          lv2:maximum \(number(info.maximum)) .
+    ports += parameters.enumerated().map { Self.controlPort($1, index: $0) }
+    let properties = parameters.map { parameter in
+      """
+      <\(parameter.propertyURI)>
+        a lv2:Parameter ;
+        rdfs:label \(Self.quoted(parameter.name)) ;
+        rdfs:range atom:Float ;
+        lv2:default \(Self.number(parameter.defaultValue)) ;
+        lv2:minimum \(Self.number(parameter.minimum)) ;
+        lv2:maximum \(Self.number(parameter.maximum)) .
 
-        """
+      """
     }
-    return prefixes + """
+    return Self.prefixes + """
       <\(SFZLV2_INSTRUMENT_FILE_URI)>
         a lv2:Parameter ;
         rdfs:label "SFZ instrument" ;
@@ -109,7 +122,7 @@ enum BundleTurtle {
         lv2:symbol "out" ;
         rdfs:label "Output" .
 
-      \(pluginURI)
+      \(Self.pluginURI)
         a lv2:Plugin, lv2:InstrumentPlugin ;
         doap:name "SFZSampler" ;
         rdfs:comment "Plays SFZ instruments. Set the instrument file through patch:Set \
@@ -140,50 +153,59 @@ enum BundleTurtle {
     """
   }
 
-  static func controlPort(_ parameter: PluginParameter, index: Int) -> String {
-    let info = parameter.info
+  static func controlPort(_ parameter: SamplerParameter, index: Int) -> String {
     var lines = [
       "a lv2:InputPort, lv2:ControlPort",
       "lv2:index \(PluginPorts.portIndex(ofParameter: index))",
-      "lv2:symbol \"\(parameter.symbol)\"",
-      "lv2:name \"\(parameter.name)\"",
-      "lv2:default \(number(info.default_value))",
-      "lv2:minimum \(number(info.minimum))",
-      "lv2:maximum \(number(info.maximum))",
+      "lv2:symbol \(quoted(parameter.portSymbol))",
+      "lv2:name \(quoted(parameter.name))",
+      "lv2:default \(number(parameter.defaultValue))",
+      "lv2:minimum \(number(parameter.minimum))",
+      "lv2:maximum \(number(parameter.maximum))",
     ]
-    if let unit = parameter.unit { lines.append("units:unit units:\(unit.rawValue)") }
-    switch parameter.kind {
-    case .continuous: break
-    case .toggle: lines.append("lv2:portProperty lv2:toggled")
-    case .integer: lines.append("lv2:portProperty lv2:integer")
-    case .choice(let choices):
-      lines.append("lv2:portProperty lv2:integer, lv2:enumeration")
-      lines.append(
-        "lv2:scalePoint "
-          + choices.map { "[ rdfs:label \"\($0.label)\" ; rdf:value \($0.value) ]" }
-          .joined(separator: ", "))
+    if let unit = parameter.unit.lv2Unit { lines.append("units:unit units:\(unit)") }
+    let properties = parameter.unit.lv2PortProperties
+    if !properties.isEmpty {
+      lines.append("lv2:portProperty " + properties.joined(separator: ", "))
+    }
+    if parameter.unit == .indexed {
+      let points = parameter.valueStrings.enumerated().map { value, label in
+        "[ rdfs:label \(quoted(label)) ; rdf:value \(value) ]"
+      }
+      lines.append("lv2:scalePoint " + points.joined(separator: ", "))
     }
     return "    [\n" + lines.map { "      " + $0 }.joined(separator: " ;\n") + "\n    ]"
   }
 
-  /// presets.ttl: each preset's value of every port.
-  static func presets() -> String {
-    var text = prefixes
-    for preset in PluginPresets.all {
-      let values = PluginPorts.parameters.map { parameter in
-        "    [ lv2:symbol \"\(parameter.symbol)\" ; pset:value \(number(preset.value(of: parameter))) ]"
+  /// presets.ttl: each factory preset's value of every port it sets, read back from the sampler
+  /// with the preset chosen. The document settings (master tune) have no value in a preset,
+  /// so choosing one leaves them alone, as the library's presets do.
+  func presets() -> String {
+    var text = Self.prefixes
+    for preset in sampler.factoryPresets {
+      sampler.currentPreset = preset
+      let values = parameters.filter { !$0.isDocumentSetting }.map { parameter in
+        "    [ lv2:symbol \(Self.quoted(parameter.portSymbol)) ; "
+          + "pset:value \(Self.number(sampler.parameters[parameter])) ]"
       }
       text += """
-        \(presetURI(preset))
+        \(Self.presetURI(preset))
           a pset:Preset ;
-          lv2:appliesTo \(pluginURI) ;
-          rdfs:label "\(preset.name)" ;
+          lv2:appliesTo \(Self.pluginURI) ;
+          rdfs:label \(Self.quoted(preset.name)) ;
           lv2:port
         \(values.joined(separator: " ,\n")) .
 
         """
     }
     return text
+  }
+
+  /// A Turtle string literal.
+  static func quoted(_ text: String) -> String {
+    "\""
+      + text.replacingOccurrences(of: "\\", with: "\\\\")
+      .replacingOccurrences(of: "\"", with: "\\\"") + "\""
   }
 
   /// A Turtle decimal that reads back as exactly `value`.

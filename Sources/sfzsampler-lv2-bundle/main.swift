@@ -1,8 +1,10 @@
 import Foundation
+import SFZSamplerLV2
 
 // sfzsampler-lv2-bundle BUNDLE_DIR LIBRARY: makes the LV2 bundle BUNDLE_DIR (sfzsampler.lv2)
 // from the plugin's shared library: copies the library in and writes manifest.ttl,
-// sfzsampler.ttl and presets.ttl beside it.
+// sfzsampler.ttl (the ports: the parameter tree of a sampler made as the plugin makes its own)
+// and presets.ttl (the library's factory presets) beside it.
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3 else {
@@ -18,10 +20,12 @@ do {
   let binary = bundle.appendingPathComponent(library.lastPathComponent)
   if files.fileExists(atPath: binary.path) { try files.removeItem(at: binary) }
   try files.copyItem(at: library, to: binary)
+  // the ranges of the ports do not depend on the rate
+  let writer = BundleTurtle(sampler: PluginPorts.sampler(sampleRate: 48_000))
   let turtle = [
-    "manifest.ttl": BundleTurtle.manifest(binary: library.lastPathComponent),
-    "sfzsampler.ttl": BundleTurtle.plugin(),
-    "presets.ttl": BundleTurtle.presets(),
+    "manifest.ttl": writer.manifest(binary: library.lastPathComponent),
+    "sfzsampler.ttl": writer.plugin(),
+    "presets.ttl": writer.presets(),
   ]
   for (name, text) in turtle {
     try Data(text.utf8).write(to: bundle.appendingPathComponent(name), options: .atomic)

@@ -1,5 +1,4 @@
 import AudioTestSupport
-import CLilv
 import Foundation
 import Testing
 
@@ -56,57 +55,5 @@ struct PluginRenderTests {
     print(
       "LV2 render \(sampleRate) Hz, blocks of \(block): key 69 \(centsA) cents, key 76 \(centsB) cents, max difference from Sampler \(difference)"
     )
-  }
-
-  @Test func lilvFindsTheBundleThroughLV2PathWithTheEnginesRanges() throws {
-    let lv2 = try LV2World()
-    let folder = try PluginBundle.folder.get()
-    #expect(
-      lv2.bundlePath.hasPrefix(folder.resolvingSymlinksInPath().path)
-        || lv2.bundlePath.hasPrefix(folder.path))
-    let symbols = lv2.portSymbols
-    #expect(Array(symbols.prefix(4)) == ["control", "notify", "out_left", "out_right"])
-    #expect(symbols.count == 4 + 34)
-    #expect(!symbols.contains("tempo"))
-    let ranges = Dictionary(uniqueKeysWithValues: zip(symbols, lv2.portRanges))
-    // values the engine's header documents
-    let master = try #require(ranges["master_volume"])
-    #expect((master.minimum, master.maximum, master.default) == (0, 4, 1))
-    let polyphony = try #require(ranges["voice_polyphony"])
-    #expect((polyphony.minimum, polyphony.maximum, polyphony.default) == (1, 128, 128))
-    let sustain = try #require(ranges["ampEnvelope_sustain"])
-    #expect((sustain.minimum, sustain.maximum, sustain.default) == (0, 1, 1))
-    let tune = try #require(ranges["tuning_masterTune"])
-    #expect((tune.minimum, tune.maximum, tune.default) == (-1200, 1200, 0))
-    #expect(ranges["vibrato_rate"]?.default == 5)
-    #expect(ranges["filter_cutoff"]?.default == 4)
-  }
-
-  @Test func theDefaultPresetSetsEveryParameterToItsDefault() throws {
-    let lv2 = try LV2World()
-    let presetClass = lilv_new_uri(lv2.world, URI.presetsPreset)
-    defer { lilv_node_free(presetClass) }
-    let presets = lilv_plugin_get_related(lv2.plugin, presetClass)
-    defer { lilv_nodes_free(presets) }
-    #expect(lilv_nodes_size(presets) == 1)
-    let preset = try #require(lilv_nodes_get_first(presets))
-    lilv_world_load_resource(lv2.world, preset)
-    let state = try #require(lilv_state_new_from_world(lv2.world, lv2.urids.map, preset))
-    defer { lilv_state_free(state) }
-    #expect(String(cString: lilv_state_get_label(state)) == "Default")
-    #expect(lilv_state_get_num_properties(state) == 0)
-    let defaults = Dictionary(
-      uniqueKeysWithValues: zip(lv2.portSymbols, lv2.portRanges.map(\.default)))
-    var values: [String: Float] = [:]
-    withUnsafeMutablePointer(to: &values) { pointer in
-      lilv_state_emit_port_values(
-        state,
-        { symbol, context, value, _, _ in
-          context!.assumingMemoryBound(to: [String: Float].self).pointee[String(cString: symbol!)] =
-            value!.load(as: Float.self)
-        }, pointer)
-    }
-    #expect(values.count == 34)
-    for (symbol, value) in values { #expect(value == defaults[symbol], "\(symbol)") }
   }
 }

@@ -23,7 +23,7 @@ extern "C" {
 #define SFZLV2_STATE_URI "https://github.com/sfzsampler/sfzsampler#state"
 
 /** Port indices; the control inputs of the parameters follow from SFZLV2_PORT_FIRST_PARAMETER,
- * in the order of the Swift parameter table. */
+ * one per parameter of the sampler's parameter tree, by address. */
 enum {
   SFZLV2_PORT_CONTROL = 0,  /**< atom input: MIDI, patch:Set/Get, time:Position */
   SFZLV2_PORT_NOTIFY = 1,   /**< atom output: patch:Set replies */

@@ -36,15 +36,16 @@ extension PluginInstance {
     return try #require(made)
   }
 
-  /// Restores a saved state, its control ports first, as a host reopening a session does.
-  func restore(_ state: OpaquePointer) {
+  /// Restores a saved state (or applies a preset) as a host does: the plugin's own state, then
+  /// the control ports' values; with `ports` false, the plugin's own state only.
+  func restore(_ state: OpaquePointer, ports: Bool = true) {
+    let setPort: LilvSetPortValueFunc = { symbol, context, value, _, _ in
+      let plugin = Unmanaged<PluginInstance>.fromOpaque(context!).takeUnretainedValue()
+      if let index = plugin.symbols.firstIndex(of: String(cString: symbol!)) {
+        plugin.portValues[index] = value!.load(as: Float.self)
+      }
+    }
     lilv_state_restore(
-      state, instance,
-      { symbol, context, value, _, _ in
-        let plugin = Unmanaged<PluginInstance>.fromOpaque(context!).takeUnretainedValue()
-        if let index = plugin.symbols.firstIndex(of: String(cString: symbol!)) {
-          plugin.portValues[index] = value!.load(as: Float.self)
-        }
-      }, Unmanaged.passUnretained(self).toOpaque(), 0, nil)
+      state, instance, ports ? setPort : nil, Unmanaged.passUnretained(self).toOpaque(), 0, nil)
   }
 }
