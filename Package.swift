@@ -57,7 +57,7 @@ let package = Package(
     .target(name: "CSFZSamplerLV2", dependencies: ["CSamplerCore", "CLV2"]),
     // The plugin's control half: the Sampler, instrument loading, state and ports.
     .target(
-      name: "SFZSamplerLV2", dependencies: ["SFZSampler", "CSFZSamplerLV2", "CSamplerCore", "CLV2"]
+      name: "SFZSamplerLV2", dependencies: ["SFZSampler", "CSFZSamplerLV2", "CLV2"]
     ),
     // Writes the bundle's manifest.ttl, sfzsampler.ttl and presets.ttl.
     .executableTarget(

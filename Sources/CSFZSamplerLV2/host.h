@@ -32,13 +32,15 @@ bool sfzlv2_host_load(void *host, const char *path, sfzlv2_log_function log, voi
 /** Frees the instruments the engine has let go of. */
 void sfzlv2_host_collect(void *host);
 
-/** The loaded instrument's path (NULL when none) and the saved state document. */
-bool sfzlv2_host_save(void *host, char **path, char **state);
+/** The loaded instrument's path (NULL when none), the sampler's full state and its document
+ * state (SFZSampler's JSON). False, with the reason in `log`, when they could not be made. */
+bool sfzlv2_host_save(void *host, char **path, char **state, char **document,
+                      sfzlv2_log_function log, void *context);
 
-/** Loads `path` (NULL: no instrument) and applies `state` (NULL: every default), then the
- * engine's parameters are the saved ones. False on a file or document it could not use; what is
- * wrong goes to `log`. */
-bool sfzlv2_host_restore(void *host, const char *path, const char *state, sfzlv2_log_function log,
-                         void *context);
+/** Reads `state` and `document` (NULL: every value at its default), loads `path` (NULL: no
+ * instrument), then sets the saved parameters and document settings. False on a file or document
+ * it could not use, with what is wrong in `log`; a document it cannot read changes nothing. */
+bool sfzlv2_host_restore(void *host, const char *path, const char *state, const char *document,
+                         sfzlv2_log_function log, void *context);
 
 #endif

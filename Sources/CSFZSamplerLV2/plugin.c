@@ -41,6 +41,7 @@ static void map_uris(sfzlv2_uris *u, LV2_URID_Map *map) {
   u->param_sampleRate = m(h, LV2_PARAMETERS__sampleRate);
   u->instrument_file = m(h, SFZLV2_INSTRUMENT_FILE_URI);
   u->state = m(h, SFZLV2_STATE_URI);
+  u->document_state = m(h, SFZLV2_DOCUMENT_STATE_URI);
 }
 
 /* The engine renders any block length, so of the options only the sample rate matters: it must

@@ -32,7 +32,7 @@ typedef struct sfzlv2_uris {
   LV2_URID patch_Set, patch_Get, patch_property, patch_value;
   LV2_URID time_Position, time_beatsPerMinute, time_bar, time_barBeat, time_beatsPerBar, time_beat;
   LV2_URID param_sampleRate;
-  LV2_URID instrument_file, state;
+  LV2_URID instrument_file, state, document_state;
 } sfzlv2_uris;
 
 /** Worker messages from run(), and responses back. */

@@ -1,6 +1,7 @@
 /*
  * state.c - the LV2 state extension: the instrument path (abstracted with state:mapPath) and the
- * Swift half's state document. Saving may run beside run(); restoring never does.
+ * sampler's full state and document state, SFZSampler's own JSON documents. Saving may run
+ * beside run(); restoring never does.
  */
 #include <lv2/state/state.h>
 #include <stdlib.h>
@@ -24,28 +25,45 @@ static void free_host_path(const LV2_Feature *const *features, char *path) {
     free(path);
 }
 
+static LV2_State_Status store_string(LV2_State_Store_Function store, LV2_State_Handle handle,
+                                     const sfzlv2_plugin *p, LV2_URID key, const char *text) {
+  return store(handle, key, text, strlen(text) + 1, p->uris.atom_String,
+               LV2_STATE_IS_POD | LV2_STATE_IS_PORTABLE);
+}
+
 static LV2_State_Status save(LV2_Handle instance, LV2_State_Store_Function store,
                              LV2_State_Handle handle, uint32_t flags,
                              const LV2_Feature *const *features) {
   (void)flags;
   sfzlv2_plugin *p = instance;
-  char *path = NULL, *document = NULL;
-  if (!sfzlv2_host_save(p->host, &path, &document)) return LV2_STATE_ERR_UNKNOWN;
+  char *path = NULL, *state = NULL, *document = NULL;
+  if (!sfzlv2_host_save(p->host, &path, &state, &document, sfzlv2_log, p))
+    return LV2_STATE_ERR_UNKNOWN;
   LV2_State_Status status = LV2_STATE_SUCCESS;
-  const uint32_t portable = LV2_STATE_IS_POD | LV2_STATE_IS_PORTABLE;
   if (path) {
     const LV2_State_Map_Path *map_path = feature(features, LV2_STATE__mapPath);
     char *abstract = map_path ? map_path->abstract_path(map_path->handle, path) : path;
     status = store(handle, p->uris.instrument_file, abstract, strlen(abstract) + 1,
-                   p->uris.atom_Path, portable);
+                   p->uris.atom_Path, LV2_STATE_IS_POD | LV2_STATE_IS_PORTABLE);
     if (abstract != path) free_host_path(features, abstract);
   }
+  if (status == LV2_STATE_SUCCESS) status = store_string(store, handle, p, p->uris.state, state);
   if (status == LV2_STATE_SUCCESS)
-    status =
-        store(handle, p->uris.state, document, strlen(document) + 1, p->uris.atom_String, portable);
+    status = store_string(store, handle, p, p->uris.document_state, document);
   free(path);
+  free(state);
   free(document);
   return status;
+}
+
+/* A string the host kept for `key`, or NULL when it has none; false when what it has is not a
+ * terminated atom:String. */
+static bool retrieve_string(LV2_State_Retrieve_Function retrieve, LV2_State_Handle handle,
+                            const sfzlv2_plugin *p, LV2_URID key, const char **text) {
+  size_t size;
+  uint32_t type, value_flags;
+  *text = retrieve(handle, key, &size, &type, &value_flags);
+  return !*text || (type == p->uris.atom_String && size > 0 && (*text)[size - 1] == '\0');
 }
 
 static LV2_State_Status restore(LV2_Handle instance, LV2_State_Retrieve_Function retrieve,
@@ -53,27 +71,26 @@ static LV2_State_Status restore(LV2_Handle instance, LV2_State_Retrieve_Function
                                 const LV2_Feature *const *features) {
   (void)flags;
   sfzlv2_plugin *p = instance;
-  size_t path_size, document_size;
-  uint32_t path_type, document_type, value_flags;
+  size_t path_size;
+  uint32_t path_type, value_flags;
   const char *abstract =
       retrieve(handle, p->uris.instrument_file, &path_size, &path_type, &value_flags);
-  const char *document =
-      retrieve(handle, p->uris.state, &document_size, &document_type, &value_flags);
+  const char *state, *document;
   if (abstract &&
       (path_type != p->uris.atom_Path || path_size == 0 || abstract[path_size - 1] != '\0'))
     return LV2_STATE_ERR_BAD_TYPE;
-  if (document && (document_type != p->uris.atom_String || document_size == 0 ||
-                   document[document_size - 1] != '\0'))
+  if (!retrieve_string(retrieve, handle, p, p->uris.state, &state) ||
+      !retrieve_string(retrieve, handle, p, p->uris.document_state, &document))
     return LV2_STATE_ERR_BAD_TYPE;
   /* Nothing of the plugin's own: a preset, or a host's snapshot of the ports. Its port values
    * reach the engine as changes at the next run(); the instrument and the rest stay. */
-  if (!abstract && !document) return LV2_STATE_SUCCESS;
+  if (!abstract && !state && !document) return LV2_STATE_SUCCESS;
   char *path = NULL;
   if (abstract) {
     const LV2_State_Map_Path *map_path = feature(features, LV2_STATE__mapPath);
     path = map_path ? map_path->absolute_path(map_path->handle, abstract) : (char *)abstract;
   }
-  bool restored = sfzlv2_host_restore(p->host, path, document, sfzlv2_log, p);
+  bool restored = sfzlv2_host_restore(p->host, path, state, document, sfzlv2_log, p);
   if (restored) {
     sfzlv2_set_instrument_path(p, path ? path : "");
     p->adopt_ports = true;

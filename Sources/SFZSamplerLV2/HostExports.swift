@@ -1,5 +1,4 @@
 import CSFZSamplerLV2
-import CSamplerCore
 import Foundation
 
 // The functions the C half calls (Sources/CSFZSamplerLV2/host.h), from instantiate, cleanup, the
@@ -56,24 +55,41 @@ func hostCollect(_ host: UnsafeMutableRawPointer) {
 @_cdecl("sfzlv2_host_save")
 func hostSave(
   _ host: UnsafeMutableRawPointer, _ path: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
-  _ state: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+  _ state: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
+  _ document: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
+  _ log: sfzlv2_log_function, _ context: UnsafeMutableRawPointer?
 ) -> Bool {
-  let saved = plugin(host).save()
-  path.pointee = saved.path.flatMap { strdup($0) }
-  state.pointee = strdup(saved.state.json)
-  return state.pointee != nil && (saved.path == nil || path.pointee != nil)
+  let saved: PluginState
+  do {
+    saved = try plugin(host).save()
+  } catch {
+    log(context, SFZLV2_LOG_ERROR, "cannot save the state: \(error)")
+    return false
+  }
+  path.pointee = saved.instrumentPath.flatMap { strdup($0) }
+  state.pointee = saved.state.flatMap { strdup($0) }
+  document.pointee = saved.document.flatMap { strdup($0) }
+  guard state.pointee != nil, document.pointee != nil,
+    saved.instrumentPath == nil || path.pointee != nil
+  else {
+    free(path.pointee)
+    free(state.pointee)
+    free(document.pointee)
+    return false
+  }
+  return true
 }
 
 @_cdecl("sfzlv2_host_restore")
 func hostRestore(
   _ host: UnsafeMutableRawPointer, _ path: UnsafePointer<CChar>?, _ state: UnsafePointer<CChar>?,
-  _ log: sfzlv2_log_function, _ context: UnsafeMutableRawPointer?
+  _ document: UnsafePointer<CChar>?, _ log: sfzlv2_log_function,
+  _ context: UnsafeMutableRawPointer?
 ) -> Bool {
-  plugin(host).restore(
-    path: path.map { String(cString: $0) }, state: state.map { String(cString: $0) }
-  ) {
-    level, message in log(context, level, message)
-  }
+  let saved = PluginState(
+    instrumentPath: path.map { String(cString: $0) }, state: state.map { String(cString: $0) },
+    document: document.map { String(cString: $0) })
+  return plugin(host).restore(saved) { level, message in log(context, level, message) }
 }
 
 private func plugin(_ host: UnsafeMutableRawPointer) -> PluginHost {

@@ -2,15 +2,12 @@ import CSFZSamplerLV2
 import Foundation
 @_spi(Plugin) import SFZSampler
 
-/// One plugin instance's Swift half: the sampler whose engine the C half renders, and the path
-/// of the instrument it loaded. Used from the host's worker and state threads, never from run().
-final class PluginHost: @unchecked Sendable {
+/// One plugin instance's Swift half: the sampler whose engine the C half renders. Used from the
+/// host's worker and state threads, never from run().
+final class PluginHost: Sendable {
   let sampler: Sampler
   /// The parameters with control ports, in port order.
   let parameters: [SamplerParameter]
-  /// Guards `instrumentPath`: saving may run on another thread than the worker.
-  private let lock = NSLock()
-  private var instrumentPath: String?
 
   init(sampleRate: Double) {
     sampler = PluginPorts.sampler(sampleRate: sampleRate)
@@ -28,7 +25,6 @@ final class PluginHost: @unchecked Sendable {
         SFZLV2_LOG_NOTE,
         "loaded \(path): \(report.regionCount) regions, \(report.sampleCount) samples in "
           + String(format: "%.2f s", report.loadSeconds))
-      lock.withLock { instrumentPath = path }
       return true
     } catch {
       log(SFZLV2_LOG_ERROR, error.description)
@@ -39,27 +35,36 @@ final class PluginHost: @unchecked Sendable {
   /// Frees the instruments the engine has let go of.
   func collect() { sampler.freeRetiredInstruments() }
 
-  /// The loaded instrument's path and the parameters in force.
-  func save() -> (path: String?, state: PluginState) {
-    (lock.withLock { instrumentPath }, PluginState(engine: engine, parameters: parameters))
-  }
+  /// What a host's session keeps of the instance.
+  func save() throws(StateError) -> PluginState { try PluginState(of: sampler) }
 
-  /// Loads the saved instrument (or none) and applies the saved parameters.
-  func restore(path: String?, state: String?, log: (sfzlv2_log_level, String) -> Void) -> Bool {
+  /// Reads both saved documents (one that cannot be read leaves the instance as it was), loads
+  /// the saved instrument (or none), then sets the saved parameters and document settings. The
+  /// path used is the one the host mapped; the one inside the state only tells whether the file
+  /// changed since.
+  func restore(_ saved: PluginState, log: (sfzlv2_log_level, String) -> Void) -> Bool {
+    let state: SamplerState
+    let document: SamplerDocumentState
+    do {
+      (state, document) = try saved.decoded()
+    } catch {
+      log(SFZLV2_LOG_ERROR, error.description)
+      return false
+    }
     var restored = true
-    if let path {
+    if let path = saved.instrumentPath {
       restored = load(path: path, log: log)
+      if restored, let before = state.instrument?.contentHash,
+        let now = sampler.instrumentReference?.contentHash, before != now
+      {
+        log(SFZLV2_LOG_WARNING, "\(path) has changed since it was saved (\(before), now \(now))")
+      }
     } else {
       sampler.unloadAllSamples()
-      lock.withLock { instrumentPath = nil }
     }
     do {
-      let saved = try state.map { json throws(PluginStateError) in try PluginState(json: json) }
-      let unknown = (saved ?? PluginState(parameters: [:])).apply(
-        to: engine, parameters: parameters)
-      for identifier in unknown {
-        log(SFZLV2_LOG_WARNING, "the saved state names an unknown parameter \(identifier)")
-      }
+      try sampler.setFullState(state)
+      try sampler.setDocumentState(document)
     } catch {
       log(SFZLV2_LOG_ERROR, error.description)
       restored = false

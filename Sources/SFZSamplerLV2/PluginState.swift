@@ -1,63 +1,45 @@
-import CSamplerCore
 import Foundation
 import SFZSampler
 
-/// What the plugin saves in a host's session beside the instrument path: every parameter's
-/// value by identifier, as one JSON document.
-public struct PluginState: Codable, Equatable, Sendable {
-  /// Values by parameter identifier (`master.volume`...).
-  public var parameters: [String: Float]
+/// What the plugin keeps in a host's session: the path of the SFZ file playing, which the C half
+/// stores through state:mapPath, and the library's own state documents as JSON: the sampler's
+/// full state (``SamplerState``: every parameter but the document settings, and the current
+/// preset) and its document state (``SamplerDocumentState``: master tune and key tuning, since
+/// in a plugin the host's session is the document).
+struct PluginState {
+  /// The instrument's path; nil when no SFZ file plays.
+  var instrumentPath: String?
+  /// `Sampler.fullState` as JSON; nil in a session that has none.
+  var state: String?
+  /// `Sampler.documentState` as JSON; nil in a session that has none.
+  var document: String?
 
-  /// A state with these values; parameters it does not name take their defaults when applied.
-  public init(parameters: [String: Float]) { self.parameters = parameters }
-
-  /// The values an engine has in force.
-  init(engine: OpaquePointer, parameters: [SamplerParameter]) {
-    self.parameters = Dictionary(
-      uniqueKeysWithValues: parameters.map {
-        ($0.identifier, sc_engine_parameter(engine, sc_param(UInt32($0.address))))
-      })
+  init(instrumentPath: String?, state: String?, document: String?) {
+    self.instrumentPath = instrumentPath
+    self.state = state
+    self.document = document
   }
 
-  /// Reads a saved document.
-  init(json: String) throws(PluginStateError) {
-    do {
-      self = try JSONDecoder().decode(Self.self, from: Data(json.utf8))
-    } catch {
-      throw .unreadable(reason: "\(error)")
-    }
+  /// The state of `sampler` now.
+  init(of sampler: Sampler) throws(StateError) {
+    instrumentPath = sampler.instrumentReference?.path
+    state = String(decoding: try sampler.fullState.jsonData(), as: UTF8.self)
+    document = String(decoding: try sampler.documentState.jsonData(), as: UTF8.self)
   }
 
-  /// The document to save.
-  var json: String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    // A dictionary of floats always encodes.
-    return String(decoding: try! encoder.encode(self), as: UTF8.self)
-  }
-
-  /// Sets every parameter of the engine: the saved value, or the default where the document has
-  /// none, so the engine ends up as it was saved whatever it played before. Returns the
-  /// identifiers the document has that no parameter answers to.
-  func apply(to engine: OpaquePointer, parameters known: [SamplerParameter]) -> [String] {
-    for parameter in known {
-      let value = parameters[parameter.identifier] ?? parameter.defaultValue
-      sc_engine_set_parameter(engine, sc_param(UInt32(parameter.address)), value)
-    }
-    let known = Set(known.map(\.identifier))
-    return parameters.keys.filter { !known.contains($0) }.sorted()
-  }
-}
-
-/// Why a saved state document could not be used.
-public enum PluginStateError: Error, CustomStringConvertible {
-  /// The document is not the JSON the plugin writes.
-  case unreadable(reason: String)
-
-  /// One line saying what is wrong.
-  public var description: String {
-    switch self {
-    case .unreadable(let reason): return "the saved state is unreadable: \(reason)"
-    }
+  /// Both documents read, before anything is applied, so that a broken one changes nothing. A
+  /// missing one reads as every value at its default.
+  func decoded() throws(StateError) -> (state: SamplerState, document: SamplerDocumentState) {
+    let full =
+      try state.map { text throws(StateError) in
+        try SamplerState(jsonData: Data(text.utf8), source: "the saved state")
+      } ?? SamplerState(instrument: nil, parameters: [:], currentPreset: nil)
+    let document =
+      try document.map { text throws(StateError) in
+        try SamplerDocumentState(jsonData: Data(text.utf8), source: "the saved document state")
+      }
+      ?? SamplerDocumentState(
+        masterTune: SamplerParameter.masterTune.defaultValue, tuning: .equalTemperament)
+    return (full, document)
   }
 }

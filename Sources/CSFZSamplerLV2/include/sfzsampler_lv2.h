@@ -19,8 +19,12 @@ extern "C" {
 #define SFZLV2_URI_PREFIX "https://github.com/sfzsampler/sfzsampler#"
 /** The patch property holding the instrument file (an atom:Path). */
 #define SFZLV2_INSTRUMENT_FILE_URI "https://github.com/sfzsampler/sfzsampler#instrumentFile"
-/** The state key of the saved parameters (a JSON document, atom:String). */
+/** The state key of the sampler's full state: SFZSampler's SamplerState JSON (every parameter
+ * but the document settings, and the current preset), atom:String. */
 #define SFZLV2_STATE_URI "https://github.com/sfzsampler/sfzsampler#state"
+/** The state key of the sampler's document state: SFZSampler's SamplerDocumentState JSON (master
+ * tune and key tuning), atom:String. */
+#define SFZLV2_DOCUMENT_STATE_URI "https://github.com/sfzsampler/sfzsampler#documentState"
 
 /** Port indices; the control inputs of the parameters follow from SFZLV2_PORT_FIRST_PARAMETER,
  * one per parameter of the sampler's parameter tree, by address. */

@@ -6,6 +6,11 @@ extension PluginInstance {
   /// Saves the instance as a host saves it in a session: lilv's state of its control ports and
   /// the plugin's own state, written to Turtle and read back.
   func savedState(in folder: URL) throws -> OpaquePointer {
+    try lv2.state(fromTurtle: try savedTurtle(in: folder))
+  }
+
+  /// The Turtle a host writes for the instance's state in a session folder.
+  func savedTurtle(in folder: URL) throws -> String {
     let state = try currentState(in: folder)
     defer { lilv_state_free(state) }
     // (outside #require, which would evaluate the string arguments apart from the call)
@@ -14,8 +19,7 @@ extension PluginInstance {
       "file://" + folder.path + "/")
     let text = try #require(written)
     defer { lilv_free(text) }
-    let read = lilv_state_new_from_string(lv2.world, lv2.urids.map, text)
-    return try #require(read)
+    return String(cString: text)
   }
 
   /// lilv's state of the instance: its control ports and the plugin's own state.
@@ -47,5 +51,13 @@ extension PluginInstance {
     }
     lilv_state_restore(
       state, instance, ports ? setPort : nil, Unmanaged.passUnretained(self).toOpaque(), 0, nil)
+  }
+}
+
+extension LV2World {
+  /// A state read from the Turtle ``PluginInstance/savedTurtle(in:)`` wrote.
+  func state(fromTurtle text: String) throws -> OpaquePointer {
+    let read = lilv_state_new_from_string(world, urids.map, text)
+    return try #require(read)
   }
 }
