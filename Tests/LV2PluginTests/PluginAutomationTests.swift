@@ -83,4 +83,39 @@ struct PluginAutomationTests {
       "LV2 patch:Set of vibrato.depth at frame \(change): first different frame \(firstDifference ?? -1)"
     )
   }
+
+  @Test func patchSetOfMasterVolumeScalesTheOutputExactlyFromItsFrame() throws {
+    let instrument = try SineInstrument()
+    defer { instrument.remove() }
+    let change = 1333
+    enum Item {
+      case note(NoteEvent)
+      case volume(Float)
+    }
+    func play(_ items: [(frame: Int, event: Item)]) throws -> (left: [Float], right: [Float]) {
+      let plugin = try PluginInstance(LV2World(), sampleRate: 48_000, maximumBlock: 1000)
+      plugin.loadInstrument(instrument.sfz.path)
+      let volume = plugin.lv2.urids.id(URI.parameter("master.volume"))
+      return plugin.render(frames: 3000, block: 1000, events: items) { sequence, frame, item in
+        switch item {
+        case .note(let note): note.write(to: sequence, frame: frame)
+        case .volume(let value): sequence.setFloat(frame: frame, property: volume, value: value)
+        }
+      }
+    }
+    let note: (frame: Int, event: Item) = (10, .note(.on(key: 69, velocity: 100)))
+    let plain = try play([note])
+    // the change is frame 333 of the second block
+    let halved = try play([note, (change, .volume(0.5))])
+
+    #expect(Measure.peak(plain.left[change...]) > 0.1)
+    for (out, reference) in [(halved.left, plain.left), (halved.right, plain.right)] {
+      #expect((0..<change).allSatisfy { out[$0] == reference[$0] }, "changed before the frame")
+      let from = (change..<3000).first { out[$0] != reference[$0] * 0.5 }
+      #expect(from == nil, "not exactly halved at frame \(from ?? -1)")
+    }
+    let first = zip(halved.left, plain.left).enumerated().first { $1.0 != $1.1 }?.offset
+    #expect(first == change)
+    print("LV2 patch:Set of master.volume at frame \(change): first different frame \(first ?? -1)")
+  }
 }
