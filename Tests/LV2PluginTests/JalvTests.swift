@@ -70,7 +70,10 @@ struct JalvTests {
     #expect(children.run(Self.path(of: "jack_connect")!, ["seq:out", "sfz:control"]) != nil)
     let recording = instrument.folder.appendingPathComponent("jalv.wav")
     let recorder = children.start(
-      Self.path(of: "jack_rec")!, ["-f", recording.path, "-d", "2", "-b", "32", "sfz:out_left"])
+      Self.path(of: "jack_rec")!,
+      [
+        "-f", recording.path, "-d", "2", "-b", "32", "-B", "262144", "sfz:out_left",
+      ])
     #expect(children.waitForExit(recorder, seconds: 30))
     let audio = try #require(Self.read(recording))
     let sounding = Self.noteStarts(audio)
@@ -79,9 +82,14 @@ struct JalvTests {
     let expected = 0.5 * pow(64.0 / 127, 2) * pow(100.0 / 127, 2)
     let level = Measure.dB(Double(Measure.peak(audio[start...])) / expected)
     #expect(abs(level) < 0.1, "peak \(level) dB from \(expected)")
-    // the notes keep jack_midiseq's spacing to the frame
+    // The notes keep jack_midiseq's spacing. Three processes run in real time here: on a loaded
+    // machine the dummy backend can run a cycle late or jack_rec can drop one, so a spacing may
+    // be off by one whole period (seen once in CI: 23,744); within a period it is exact. The
+    // plugin's own frame accuracy is measured through lilv (PluginRenderTests), with no clock.
     let spacing = zip(sounding.dropFirst(), sounding).map { $0 - $1 }
-    #expect(!spacing.isEmpty && spacing.allSatisfy { $0 == 24_000 }, "onsets \(sounding)")
+    #expect(
+      !spacing.isEmpty && spacing.allSatisfy { [0, 256].contains(abs($0 - 24_000)) },
+      "onsets \(sounding)")
     let frequency = Measure.frequency(
       audio, sampleRate: 48_000, in: (start + 200)..<(start + 9_000))
     let cents = Measure.cents(frequency, from: 440)
