@@ -26,6 +26,19 @@
  * accuracy we promise, and cheap per voice. */
 #define SC_CONTROL_FRAMES 32
 
+/* The engine renders a block in spans of at most this many frames (and shorter ones between
+ * events): what a voice adds to the mix in one go, and the size of each voice's buffer in an
+ * offline render team (voice slots x 2 x this many floats). */
+#define SC_SPAN_FRAMES 256
+
+/* Offline render teams (render_team.c). A span shorter than this many voice-frames (voices x
+ * frames) renders on the calling thread alone: waking the others would cost more than it saves.
+ * A thread that reaches the team's barrier first polls it this many times (a few microseconds)
+ * before it sleeps. At most this many threads. */
+#define SC_TEAM_MIN_VOICE_FRAMES 1024
+#define SC_TEAM_SPIN_ROUNDS 2000
+#define SC_TEAM_MAX_THREADS 256
+
 /* Frames of silence kept before and after every sample so that interpolation kernels can read
  * their taps without bounds checks. Must be at least half the sinc kernel width. */
 #define SC_SAMPLE_PADDING 16

@@ -10,6 +10,7 @@
 #include "notes.h"
 #include "note_expression.h"
 #include "random.h"
+#include "render_team.h"
 #include "tuning.h"
 #include "voice_alloc.h"
 
@@ -178,10 +179,20 @@ static void apply_event(sc_engine *e, const sc_event *ev) {
   }
 }
 
-static void render_span(sc_engine *e, float *left, float *right, uint32_t frames) {
+/* Renders the span's voices one after another, adding each into the outputs, and counts those
+ * that stopped playing (sc_voice_render leaves that to its caller). An offline team renders
+ * the same voices on several threads and adds them in this same order. */
+static void render_span(sc_engine *e, sc_render_team *team, float *left, float *right,
+                        uint32_t frames) {
   if (frames == 0) return;
-  for (uint32_t i = 0; i < e->voice_slots; i++)
-    if (e->voices[i].state != SC_VOICE_FREE) sc_voice_render(e, &e->voices[i], left, right, frames);
+  if (team && sc_render_team_span(team, left, right, frames)) return;
+  for (uint32_t i = 0; i < e->voice_slots; i++) {
+    sc_voice *v = &e->voices[i];
+    if (v->state == SC_VOICE_FREE) continue;
+    bool playing = v->state == SC_VOICE_PLAYING;
+    sc_voice_render(e, &e->lane, v, left, right, frames);
+    if (playing && v->state != SC_VOICE_PLAYING) e->playing--;
+  }
 }
 
 static void update_stats(sc_engine *e) {
@@ -192,8 +203,10 @@ static void update_stats(sc_engine *e) {
     atomic_store_explicit(&e->stat_peak, active, memory_order_relaxed);
 }
 
-void sc_engine_render(sc_engine *e, uint32_t frames, const sc_event *events, uint32_t event_count,
-                      float *out_left, float *out_right) {
+/* A render call, its voices rendered by `team` (NULL: by the calling thread alone). */
+static void render_block(sc_engine *e, sc_render_team *team, uint32_t frames,
+                         const sc_event *events, uint32_t event_count, float *out_left,
+                         float *out_right) {
   sc_fp_state fp;
   sc_denormals_flush_begin(&fp);
   memset(out_left, 0, frames * sizeof(float));
@@ -214,15 +227,15 @@ void sc_engine_render(sc_engine *e, uint32_t frames, const sc_event *events, uin
     uint32_t until = frames;
     if (next_event < event_count && events[next_event].frame < frames)
       until = events[next_event].frame;
+    if (until - f > SC_SPAN_FRAMES) until = f + SC_SPAN_FRAMES;
     until = f + sc_parameters_begin_span(&e->parameters, until - f);
-    render_span(e, out_left + f, out_right + f, until - f);
-    sc_parameters_end_span(&e->parameters, out_left + f, out_right + f, until - f);
+    uint32_t n = until - f;
+    render_span(e, team, out_left + f, out_right + f, n);
+    sc_parameters_end_span(&e->parameters, out_left + f, out_right + f, n);
     /* the song position moves on with the tempo, so notes can wait for the next beat */
-    e->beat +=
-        (until - f) * (double)e->parameters.value[SC_PARAM_TEMPO] / (60.0 * e->config.sample_rate);
-    e->voice_vibrato_phase += (until - f) *
-                              (double)e->parameters.value[SC_PARAM_VOICE_VIBRATO_RATE] /
-                              e->config.sample_rate;
+    e->beat += n * (double)e->parameters.value[SC_PARAM_TEMPO] / (60.0 * e->config.sample_rate);
+    e->voice_vibrato_phase +=
+        n * (double)e->parameters.value[SC_PARAM_VOICE_VIBRATO_RATE] / e->config.sample_rate;
     e->voice_vibrato_phase -= floor(e->voice_vibrato_phase);
     f = until;
   }
@@ -232,6 +245,19 @@ void sc_engine_render(sc_engine *e, uint32_t frames, const sc_event *events, uin
   release_retired(e);
   update_stats(e);
   sc_denormals_flush_end(&fp);
+}
+
+void sc_engine_render(sc_engine *e, uint32_t frames, const sc_event *events, uint32_t event_count,
+                      float *out_left, float *out_right) {
+  render_block(e, NULL, frames, events, event_count, out_left, out_right);
+}
+
+void sc_engine_render_team(sc_engine *e, sc_render_team *team, uint32_t frames,
+                           const sc_event *events, uint32_t event_count, float *out_left,
+                           float *out_right) {
+  /* another engine's team would render the wrong voices */
+  if (team && sc_render_team_engine(team) != e) team = NULL;
+  render_block(e, team, frames, events, event_count, out_left, out_right);
 }
 
 const char *sc_engine_kernels(const sc_engine *e) {

@@ -38,8 +38,7 @@ struct sc_engine {
 
   sc_sinc_table sinc;
   sc_interpolate_fn interpolate;
-  float scratch_left[SC_CONTROL_FRAMES];
-  float scratch_right[SC_CONTROL_FRAMES];
+  sc_render_lane lane; /* sc_engine_render's */
 
   const sc_instrument *current;
   /* the current instrument's round-robin step per region: the engine's own mutable state, in

@@ -228,7 +228,7 @@ void sc_v2_step(const sc_engine *engine, sc_voice *v, uint32_t frames, sc_live_m
   }
 }
 
-float sc_v2_amp_advance(sc_engine *engine, sc_voice *v, uint32_t frames) {
+float sc_v2_amp_advance(const sc_engine *engine, sc_voice *v, uint32_t frames) {
   sc_v2_voice *s = &v->v2;
   const sc_v2_eg_params *p = &v->region->v2_egs[s->amp_eg];
   sc_v2_eg *eg = &s->egs[s->amp_eg];
@@ -240,7 +240,7 @@ float sc_v2_amp_advance(sc_engine *engine, sc_voice *v, uint32_t frames) {
     v->amp_env.stage = SC_ENV_DONE;
   } else if (v->released && !v->one_shot && (ended || eg->holding) && v->level.fade_step <= 0.0f) {
     float step = (float)(1.0 / (SC_V2_AMP_END_FADE_SECONDS * engine->config.sample_rate));
-    sc_voice_fade_out(engine, v, step);
+    sc_voice_begin_fade(v, step);
   }
   return level;
 }

@@ -39,6 +39,6 @@ void sc_v2_step(const sc_engine *engine, struct sc_voice *voice, uint32_t frames
                 sc_live_mods *live);
 /* Advances the egN_ampeg envelope by `frames` and returns its level; ends the voice (amp_env
  * done, or a short fade once released past the last point) when it has nothing left to play. */
-float sc_v2_amp_advance(sc_engine *engine, struct sc_voice *voice, uint32_t frames);
+float sc_v2_amp_advance(const sc_engine *engine, struct sc_voice *voice, uint32_t frames);
 
 #endif

@@ -126,7 +126,7 @@ static void watch_underrun(sc_engine *engine, sc_voice *v, uint64_t inc, uint64_
   double output_frames = 1.0 / engine->steal_fade_step + 2.0 * SC_CONTROL_FRAMES;
   uint64_t margin = (uint64_t)(output_frames * (double)inc / (double)SC_FRACTION_ONE) + 2 * GUARD;
   if (index + margin < data_end) return;
-  sc_voice_fade_out(engine, v, engine->steal_fade_step);
+  sc_voice_begin_fade(v, engine->steal_fade_step);
   atomic_fetch_add_explicit(&engine->stat_underruns, 1, memory_order_relaxed);
 }
 

@@ -425,7 +425,7 @@ static bool mix_chunk(sc_engine *engine, sc_voice *v, const sc_live_mods *live, 
   if (!chunk_is_sane(bl, got) || (stereo && !chunk_is_sane(br, got)) || !gain_is_sane(g1) ||
       !gain_is_sane(v->level.gain) || !gain_is_sane(gl) || !gain_is_sane(gr)) {
     atomic_fetch_add_explicit(&engine->stat_silenced, 1, memory_order_relaxed);
-    sc_voice_free(engine, v);
+    sc_voice_end(v);
     return false;
   }
   float g = v->level.gain, step = (g1 - v->level.gain) / (float)n;
@@ -458,7 +458,8 @@ static bool mix_chunk(sc_engine *engine, sc_voice *v, const sc_live_mods *live, 
   return true;
 }
 
-void sc_voice_render(sc_engine *engine, sc_voice *v, float *left, float *right, uint32_t frames) {
+void sc_voice_render(sc_engine *engine, sc_render_lane *lane, sc_voice *v, float *left,
+                     float *right, uint32_t frames) {
   double rate = engine->config.sample_rate;
   bool stereo = v->sample->channels == 2;
   bool live_mods = v->play->has_live_mods || v->v2.active;
@@ -467,7 +468,7 @@ void sc_voice_render(sc_engine *engine, sc_voice *v, float *left, float *right, 
   const sc_channel *c = &engine->channels[v->channel];
   float target_gain = sc_channel_gain(c, v->region->implicit_controllers);
   float target_pan = sc_channel_pan(c, v->region->implicit_controllers);
-  float *bl = engine->scratch_left, *br = engine->scratch_right;
+  float *bl = lane->left, *br = lane->right;
   uint32_t done = 0;
   while (done < frames) {
     if (v->delay_frames > 0) {
@@ -514,7 +515,7 @@ void sc_voice_render(sc_engine *engine, sc_voice *v, float *left, float *right, 
     bool finished = got < n || v->amp_env.stage == SC_ENV_DONE ||
                     (v->level.fade_step > 0.0f && fade_end <= 0.0f);
     if (finished) {
-      sc_voice_free(engine, v);
+      sc_voice_end(v);
       return;
     }
   }

@@ -100,6 +100,13 @@ struct sc_voice {
   struct sc_stream *stream; /* this voice slot's ring for streamed samples, or NULL */
 };
 
+/* Where one rendering thread reads a voice's chunk and shapes it before mixing: the engine has
+ * one for sc_engine_render, and each thread of an offline render team one of its own. */
+typedef struct sc_render_lane {
+  float left[SC_CONTROL_FRAMES];
+  float right[SC_CONTROL_FRAMES];
+} sc_render_lane;
+
 /* [render] */
 void sc_voice_start(sc_engine *engine, sc_voice *voice, const sc_instrument *instrument,
                     uint32_t region_index, uint8_t channel, uint8_t key, uint8_t velocity,
@@ -107,9 +114,12 @@ void sc_voice_start(sc_engine *engine, sc_voice *voice, const sc_instrument *ins
 void sc_voice_release(sc_engine *engine, sc_voice *voice);
 /* Release even for one-shots: how an off_mode=normal choke stops a voice. */
 void sc_voice_release_forced(sc_engine *engine, sc_voice *voice);
-/* Adds the voice's next `frames` frames into `left` and `right`. */
-void sc_voice_render(sc_engine *engine, sc_voice *voice, float *left, float *right,
-                     uint32_t frames);
+/* Adds the voice's next `frames` frames into `left` and `right`. It changes nothing outside the
+ * voice but the engine's statistics (atomics) and, for a streamed voice, its ring's request, so
+ * different voices may render on different threads at once; a voice it ends or starts fading
+ * leaves the engine's count of playing voices for the caller to settle. */
+void sc_voice_render(sc_engine *engine, sc_render_lane *lane, sc_voice *voice, float *left,
+                     float *right, uint32_t frames);
 /* The gain a voice that has not sounded yet starts its first chunk from. */
 float sc_voice_first_gain(const sc_engine *engine, sc_voice *voice);
 /* Cents from the sample's recorded pitch to `key` for this voice's region. */

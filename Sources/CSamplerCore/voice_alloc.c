@@ -6,17 +6,25 @@
 #include "voice_alloc.h"
 #include "engine.h"
 
-void sc_voice_free(sc_engine *engine, sc_voice *voice) {
-  if (voice->state == SC_VOICE_PLAYING) engine->playing--;
+void sc_voice_end(sc_voice *voice) {
   voice->state = SC_VOICE_FREE;
   if (voice->stream) sc_stream_release(voice->stream);
 }
 
-void sc_voice_fade_out(sc_engine *engine, sc_voice *voice, float step) {
-  if (voice->state == SC_VOICE_FREE) return;
+void sc_voice_free(sc_engine *engine, sc_voice *voice) {
   if (voice->state == SC_VOICE_PLAYING) engine->playing--;
+  sc_voice_end(voice);
+}
+
+void sc_voice_begin_fade(sc_voice *voice, float step) {
+  if (voice->state == SC_VOICE_FREE) return;
   voice->state = SC_VOICE_FADING;
   if (step > voice->level.fade_step) voice->level.fade_step = step;
+}
+
+void sc_voice_fade_out(sc_engine *engine, sc_voice *voice, float step) {
+  if (voice->state == SC_VOICE_PLAYING) engine->playing--;
+  sc_voice_begin_fade(voice, step);
 }
 
 static int steal_priority(const sc_voice *v) { return v->released ? 2 : v->sustained ? 1 : 0; }

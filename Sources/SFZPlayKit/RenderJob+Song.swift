@@ -5,13 +5,15 @@ extension RenderJob {
   /// Renders the song and its tail into `writer` and measures the peak. The tail ends at
   /// `--tail` seconds, or earlier once the output has stayed quiet or no voice sounds.
   func play(
-    _ schedule: [ScheduledEvent], on sampler: Sampler, into writer: AudioFileWriter,
-    progress: inout ProgressBar
+    _ schedule: [ScheduledEvent], on sampler: Sampler, renderer: OfflineRenderer?,
+    into writer: AudioFileWriter, progress: inout ProgressBar
   ) throws(SFZPlayError) -> RenderResult {
     let tailFrames = Int((settings.tailSeconds * Double(settings.sampleRate)).rounded())
     var tail = TailDetector(sampleRate: settings.sampleRate)
     var peak: Float = 0
-    let frames = try SongRenderer(sampler: sampler, blockSize: settings.blockSize).render(
+    let songRenderer = SongRenderer(
+      sampler: sampler, blockSize: settings.blockSize, renderer: renderer)
+    let frames = try songRenderer.render(
       schedule, tailFrames: tailFrames
     ) { (block) throws(SFZPlayError) -> Bool in
       for frame in 0..<block.frames {

@@ -13,6 +13,8 @@ struct RenderJob {
   var format: OutputFormat
   var settings: RenderSettings
   var polyphony: Int
+  /// Threads that render (`--threads`); the output is the same for any count.
+  var threads: Int
   var quality: InterpolationQuality
   var streaming: StreamingSettings
   /// The MPE zones the song starts in; its own configuration messages change them.
@@ -109,15 +111,25 @@ struct RenderJob {
       sampleRate: settings.sampleRate)
     var progress = ProgressBar(
       label: song.url.lastPathComponent, quiet: isQuiet, draw: context.drawProgress)
+    let renderer: OfflineRenderer?
+    do {
+      renderer = threads > 1 ? try OfflineRenderer(sampler: sampler, threads: threads) : nil
+    } catch {
+      throw .renderThreads(error)
+    }
     let started = ContinuousClock.now
-    let result = try play(schedule, on: sampler, into: writer, progress: &progress)
+    let startedCPU = ThreadCPUTime.now()
+    let result = try play(
+      schedule, on: sampler, renderer: renderer, into: writer, progress: &progress)
     try writer.close()
+    let cpuSeconds = ThreadCPUTime.now() - startedCPU + (renderer?.workerCPUSeconds ?? 0)
     let elapsed = ContinuousClock.now - started
     progress.finish()
     let summary = RenderSummary(
       result: result, sampleRate: settings.sampleRate,
       wallSeconds: Double(elapsed.components.seconds)
         + Double(elapsed.components.attoseconds) * 1e-18,
+      threads: renderer?.threadCount ?? 1, cpuSeconds: cpuSeconds,
       outputPath: output.text, depth: format.depth, clippedSamples: writer.clippedSamples)
     return (summary, state)
   }

@@ -8,6 +8,11 @@ public struct RenderSummary {
   public var sampleRate: Int
   /// Seconds the render took on the clock.
   public var wallSeconds: Double
+  /// Threads that rendered.
+  public var threads: Int
+  /// CPU seconds the rendering threads used (the calling thread's whole time in the render,
+  /// with writing the file, and the workers'): what one thread would have needed, near enough.
+  public var cpuSeconds: Double
   /// The output file as it was given.
   public var outputPath: String
   /// The output's sample format.
@@ -22,7 +27,17 @@ public struct RenderSummary {
       wallSeconds > 0 ? String(format: "%.1fx real time", seconds / wallSeconds) : "instant"
     return String(format: "rendered %.2f s", seconds) + ", peak \(Levels.dBFS(result.peak))"
       + ", \(result.peakVoices) voice\(result.peakVoices == 1 ? "" : "s") at most"
-      + streamedPart + ", \(speed) -> \(outputPath)"
+      + streamedPart + ", \(speed)" + threadsPart + " -> \(outputPath)"
+  }
+
+  /// The speed-up over one thread: CPU time over wall time, since the workers spend their time
+  /// on the work one thread would have done (their short waits at each span's barriers aside).
+  public var speedUp: Double { wallSeconds > 0 ? cpuSeconds / wallSeconds : 1 }
+
+  private var threadsPart: String {
+    guard threads > 1 else { return " on 1 thread" }
+    return " on \(threads) threads (" + String(format: "%.2fx", speedUp)
+      + " the speed of one, from CPU time)"
   }
 
   private var streamedPart: String {

@@ -17,6 +17,8 @@ public enum SFZPlayError: Error, CustomStringConvertible {
   case unsupportedOutput(String)
   /// The MIDI file could not be read.
   case song(MIDIFileError)
+  /// The `--threads` render threads could not start.
+  case renderThreads(OfflineRendererError)
   /// The instrument could not be loaded.
   case instrument(SamplerError)
   /// The `--tuning` scale or `--kbm` keyboard mapping was refused (the message names its line).
@@ -59,6 +61,8 @@ public enum SFZPlayError: Error, CustomStringConvertible {
       return message
     case .song(let error):
       return error.description
+    case .renderThreads(let error):
+      return "--threads: \(error.description)"
     case .instrument(let error):
       return error.description
     case .tuning(let error):

@@ -5,7 +5,8 @@ import SFZSampler
 /// tail in which its notes ring out. Each block goes to the caller, who writes, measures or
 /// copies it and says whether to go on.
 ///
-/// Everything is allocated before the first block, so the loop itself never allocates.
+/// Everything is allocated before the first block, so the loop itself never allocates. Given an
+/// ``OfflineRenderer``, it renders each block on that renderer's threads, to the same bits.
 ///
 /// ```swift
 /// let schedule = EventSchedule.make(song: try MIDIFile(contentsOf: url), sampleRate: 48_000)
@@ -20,12 +21,22 @@ public struct SongRenderer {
   public let sampler: Sampler
   /// The most frames rendered in one call to the sampler.
   public let blockSize: Int
+  /// The threads that render each block; nil: the calling thread alone.
+  public let renderer: OfflineRenderer?
 
-  /// Renders through `sampler` in blocks of at most `blockSize` frames (1 or more).
-  public init(sampler: Sampler, blockSize: Int = 256) {
+  /// Renders through `sampler` in blocks of at most `blockSize` frames (1 or more), with
+  /// `renderer`'s threads when given (a renderer made for `sampler`).
+  public init(sampler: Sampler, blockSize: Int = 256, renderer: OfflineRenderer? = nil) {
     precondition(blockSize > 0, "a block holds at least one frame")
+    precondition(renderer.map { $0.sampler === sampler } ?? true, "a renderer of another sampler")
     self.sampler = sampler
     self.blockSize = blockSize
+    self.renderer = renderer
+  }
+
+  /// Renders `sampler` on `renderer`'s threads in blocks of at most `blockSize` frames.
+  public init(renderer: OfflineRenderer, blockSize: Int = 256) {
+    self.init(sampler: renderer.sampler, blockSize: blockSize, renderer: renderer)
   }
 
   /// Renders `schedule` from frame 0, then up to `tailFrames` frames more, handing every block to
@@ -56,8 +67,13 @@ public struct SongRenderer {
       let frames = min(blockSize, (start < songFrames ? songFrames : totalFrames) - start)
       cursor.events(from: start, frames: frames, into: &events)
       events.withUnsafeBufferPointer {
-        sampler.render(
-          frameCount: frames, events: $0, left: left.baseAddress!, right: right.baseAddress!)
+        if let renderer {
+          renderer.render(
+            frameCount: frames, events: $0, left: left.baseAddress!, right: right.baseAddress!)
+        } else {
+          sampler.render(
+            frameCount: frames, events: $0, left: left.baseAddress!, right: right.baseAddress!)
+        }
       }
       let block = RenderedBlock(
         start: start, songFrames: songFrames,

@@ -88,7 +88,10 @@ final class CoreHarness {
   }
 
   /// Renders `frames` frames; `events` carry absolute frame positions from the current point.
-  func render(frames: Int, events: [sc_event] = []) -> (left: [Float], right: [Float]) {
+  /// With `team`, each block renders on the team's threads (sc_engine_render_team).
+  func render(frames: Int, events: [sc_event] = [], team: OpaquePointer? = nil)
+    -> (left: [Float], right: [Float])
+  {
     var left = [Float](repeating: 0, count: frames)
     var right = [Float](repeating: 0, count: frames)
     var pending = events.sorted { $0.frame < $1.frame }[...]
@@ -105,9 +108,15 @@ final class CoreHarness {
       left.withUnsafeMutableBufferPointer { l in
         right.withUnsafeMutableBufferPointer { r in
           block.withUnsafeBufferPointer { ev in
-            sc_engine_render(
-              engine, UInt32(n), ev.baseAddress, UInt32(ev.count), l.baseAddress! + done,
-              r.baseAddress! + done)
+            if let team {
+              sc_engine_render_team(
+                engine, team, UInt32(n), ev.baseAddress, UInt32(ev.count), l.baseAddress! + done,
+                r.baseAddress! + done)
+            } else {
+              sc_engine_render(
+                engine, UInt32(n), ev.baseAddress, UInt32(ev.count), l.baseAddress! + done,
+                r.baseAddress! + done)
+            }
           }
         }
       }

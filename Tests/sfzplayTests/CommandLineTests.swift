@@ -71,7 +71,8 @@ import Testing
     for text in [
       "Examples:", "--sample-rate", "--block-size", "--polyphony", "--quality", "--bit-depth",
       "--tail", "--gain", "--threads", "--strict", "--quiet", "--check",
-      "currently renders on one thread", "--mpe", "from its first MPE Configuration Message",
+      "default: one per core", "the same bytes for any count", "--mpe",
+      "from its first MPE Configuration Message",
       "--preset <name|number>", "1 Mono Lead", "NAME.presets.json", "--user-presets",
       "~/.config/sfzplay/presets", "--state <file.json>", "--save-state <file.json>",
       "renders the same bytes again",

@@ -5,6 +5,8 @@
  *   [control] any one non-audio thread at a time (the caller serialises control calls);
  *   [render]  the audio thread only; real-time safe: no allocation, lock, I/O or syscall;
  *   [any]     any thread, lock-free.
+ *   [offline] the thread that renders a file: no allocation, but it waits for its render team's
+ *             worker threads (see "offline rendering on several threads").
  *
  * Life cycle: build an sc_instrument on the control thread (add samples and regions, then
  * finalize), create an engine, hand it the instrument with sc_engine_set_instrument, and call
@@ -817,6 +819,55 @@ typedef struct sc_engine_stats {
 } sc_engine_stats;
 
 void sc_engine_get_stats(const sc_engine *engine, sc_engine_stats *stats);
+
+/* -------------------------------------------------- offline rendering on several threads
+ * A render team is a set of threads that render one engine's voices together, for offline
+ * work (a file, a bounce) where the render call may wait. Each span of a block (the frames
+ * between two events, cut into pieces of at most 256 frames) is shared out voice by voice; each
+ * voice renders into a buffer of its own, and the buffers are then added into the output in
+ * voice-slot order, the order sc_engine_render adds the voices in, so the output is bit-identical
+ * to sc_engine_render's whatever the number of threads. Spans with too little work (a few voices,
+ * a few frames) render on the calling thread alone. */
+
+/** A render team (opaque). */
+typedef struct sc_render_team sc_render_team;
+
+/** The most threads a team may have. [any] */
+uint32_t sc_render_team_max_threads(void);
+
+/**
+ * Starts `threads` - 1 worker threads for `engine` (the thread that calls sc_engine_render_team
+ * is the last one) and allocates the voice buffers they render into, 2 KB per voice slot. NULL
+ * when `threads` is 0 or above sc_render_team_max_threads(), out of memory, or when a thread would
+ * not start. [control]
+ */
+sc_render_team *sc_render_team_create(sc_engine *engine, uint32_t threads);
+
+/** Stops the workers, waits for them to end and frees the team; NULL is ignored. No render may
+ * be running with it. Destroy the team before its engine. [control] */
+void sc_render_team_destroy(sc_render_team *team);
+
+/** The threads of the team, its caller's included; 0 for NULL. [any] */
+uint32_t sc_render_team_threads(const sc_render_team *team);
+
+/** Voice spans (one voice through one span) the worker threads have rendered so far, the
+ * caller's not counted; 0 for NULL. Read it on the thread that renders, between render calls.
+ * [offline] */
+uint64_t sc_render_team_worker_voices(const sc_render_team *team);
+
+/** CPU seconds the team's worker threads have used since they started (the caller's thread
+ * not included); 0 for NULL. Asks the system: not for the audio thread. [control] */
+double sc_render_team_worker_seconds(const sc_render_team *team);
+
+/**
+ * sc_engine_render with the voices rendered by `team`: the same events, the same output bits.
+ * `team` must have been made for this engine (otherwise, or when NULL, the calling thread renders
+ * alone). Allocates nothing, but waits for the team's workers: for offline rendering only, never
+ * from an audio callback, and never at the same time as sc_engine_render. [offline]
+ */
+void sc_engine_render_team(sc_engine *engine, sc_render_team *team, uint32_t frames,
+                           const sc_event *events, uint32_t event_count, float *out_left,
+                           float *out_right);
 
 /* -------------------------------------------------------------- streaming
  * A voice that plays a streamed sample past its resident frames reads from its own ring buffer,

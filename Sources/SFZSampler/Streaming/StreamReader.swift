@@ -22,20 +22,21 @@ protocol StreamSource: Sendable {
 final class StreamProgress: @unchecked Sendable {
   private let condition = NSCondition()
   private var generation = 0
-  /// Set by the render thread while it waits, so the reader does not sleep between passes.
-  private var waiting = false
+  /// Render threads waiting now (several with an ``OfflineRenderer``), so the reader does not
+  /// sleep between passes while any waits.
+  private var waiting = 0
 
   /// Blocks until the reader has written something (or a short timeout passes, after which the
   /// engine looks again).
   func wait() {
     condition.lock()
     let seen = generation
-    waiting = true
+    waiting += 1
     condition.broadcast()
     while generation == seen {
       if !condition.wait(until: Date(timeIntervalSinceNow: 0.05)) { break }
     }
-    waiting = false
+    waiting -= 1
     condition.unlock()
   }
 
@@ -50,7 +51,7 @@ final class StreamProgress: @unchecked Sendable {
   /// The reader's rest between idle passes: over at once when a render starts waiting.
   func rest(seconds: Double) {
     condition.lock()
-    if !waiting { _ = condition.wait(until: Date(timeIntervalSinceNow: seconds)) }
+    if waiting == 0 { _ = condition.wait(until: Date(timeIntervalSinceNow: seconds)) }
     condition.unlock()
   }
 

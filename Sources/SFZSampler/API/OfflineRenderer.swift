@@ -1,0 +1,104 @@
+import CSamplerCore
+import Foundation
+
+/// Renders a sampler offline on several threads, with output bit-identical to
+/// ``Sampler/render(frameCount:events:left:right:)`` on one thread.
+///
+/// Its worker threads start when it is made and stop when it is released. Each span of a block
+/// (the frames between two events) is shared out voice by voice; every voice renders into a
+/// buffer of its own, and the buffers are added into the output in the order one thread adds the
+/// voices, so the sums round the same way whatever the number of threads. Spans with little work
+/// (a few voices) render on the calling thread alone.
+///
+/// For bouncing and file rendering only: a render call waits for the worker threads, so it is not
+/// for an audio callback. Call ``render(frameCount:events:left:right:)`` from one thread at a time,
+/// and not while another thread calls the sampler's own `render`. Control calls (`play`, loading,
+/// parameters) work as they do with `Sampler.render`.
+///
+/// ```swift
+/// let renderer = try OfflineRenderer(sampler: sampler, threads: 4)
+/// sampler.play(noteNumber: 60, velocity: 100)
+/// renderer.render(frameCount: 1_024, left: left, right: right)
+/// ```
+public final class OfflineRenderer: @unchecked Sendable {
+  /// The sampler it renders.
+  public let sampler: Sampler
+  /// Threads that render, the calling thread included.
+  public let threadCount: Int
+  /// nil for one thread: the calling thread renders alone.
+  private let team: OpaquePointer?
+
+  /// The most threads a renderer may have.
+  public static let maximumThreads = Int(sc_render_team_max_threads())
+
+  /// Starts `threads - 1` worker threads (1...``maximumThreads``; by default one per core) for
+  /// `sampler`, with the buffers they render into (about 2 KB per voice of the sampler's
+  /// polyphony).
+  public init(
+    sampler: Sampler, threads: Int = ProcessInfo.processInfo.activeProcessorCount
+  ) throws(OfflineRendererError) {
+    guard (1...Self.maximumThreads).contains(threads) else {
+      throw .threadCountOutOfRange(threads)
+    }
+    self.sampler = sampler
+    threadCount = threads
+    if threads == 1 {
+      team = nil
+      return
+    }
+    guard let team = sc_render_team_create(sampler.engine.pointer, UInt32(threads)) else {
+      throw .threadsUnavailable(requested: threads)
+    }
+    self.team = team
+  }
+
+  deinit {
+    sc_render_team_destroy(team)
+  }
+
+  /// Renders `frameCount` frames into `left` and `right` (overwritten) with events applied at
+  /// their exact frames (sorted by frame), as ``Sampler/render(frameCount:events:left:right:)``
+  /// does, to the same bits.
+  public func render(
+    frameCount: Int, events: UnsafeBufferPointer<SamplerEvent>, left: UnsafeMutablePointer<Float>,
+    right: UnsafeMutablePointer<Float>
+  ) {
+    events.withMemoryRebound(to: sc_event.self) { raw in
+      sc_engine_render_team(
+        sampler.engine.pointer, team, UInt32(clamping: frameCount), raw.baseAddress,
+        UInt32(raw.count), left, right)
+    }
+  }
+
+  /// Renders `frameCount` frames without events into `left` and `right` (overwritten).
+  public func render(
+    frameCount: Int, left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>
+  ) {
+    sc_engine_render_team(
+      sampler.engine.pointer, team, UInt32(clamping: frameCount), nil, 0, left, right)
+  }
+
+  /// CPU seconds the worker threads have used so far (the calling thread's own time is not
+  /// included): with the calling thread's, what the renders cost.
+  public var workerCPUSeconds: Double {
+    team.map { sc_render_team_worker_seconds($0) } ?? 0
+  }
+}
+
+/// Why an ``OfflineRenderer`` could not start.
+public enum OfflineRendererError: Error, CustomStringConvertible, Equatable {
+  /// The thread count lies outside 1...``OfflineRenderer/maximumThreads``.
+  case threadCountOutOfRange(Int)
+  /// The system would not start the worker threads or give memory for their buffers.
+  case threadsUnavailable(requested: Int)
+
+  /// One line saying what went wrong.
+  public var description: String {
+    switch self {
+    case .threadCountOutOfRange(let count):
+      return "render threads must be 1...\(OfflineRenderer.maximumThreads), not \(count)"
+    case .threadsUnavailable(let count):
+      return "could not start \(count) render threads (out of memory or threads)"
+    }
+  }
+}
