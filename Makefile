@@ -1,6 +1,6 @@
 # The commands a developer or CI needs. `make demo` and `make test` install missing system
 # packages first (scripts/install-deps.sh).
-.PHONY: deps demo test check-version-consumer docs docs-preview test-sanitizers stress soak fuzz format lint bench big-library
+.PHONY: deps demo test lv2 install-lv2 check-version-consumer docs docs-preview test-sanitizers stress soak fuzz format lint bench big-library
 
 deps:
 	@scripts/install-deps.sh
@@ -14,6 +14,23 @@ demo: deps
 test: deps
 	swift test
 	scripts/check-version-consumer.sh
+
+# The LV2 instrument plugin: the release build of the SFZSamplerLV2 library in the bundle
+# .build/lv2/sfzsampler.lv2 with its manifest.ttl, sfzsampler.ttl and presets.ttl (written by
+# sfzsampler-lv2-bundle); .build/lv2 holds only the bundle, so it can be a host's LV2_PATH.
+LV2_BUILD_DIR = $(shell swift build -c release --show-bin-path)
+LV2_BUNDLE = .build/lv2/sfzsampler.lv2
+lv2: deps
+	swift build -c release --product SFZSamplerLV2
+	swift build -c release --product sfzsampler-lv2-bundle
+	$(LV2_BUILD_DIR)/sfzsampler-lv2-bundle $(LV2_BUNDLE) $(LV2_BUILD_DIR)/libSFZSamplerLV2.so
+
+# Copies the bundle to $(LV2_INSTALL_DIR) (~/.lv2 unless set), where hosts look for plugins.
+LV2_INSTALL_DIR ?= $(HOME)/.lv2
+install-lv2: lv2
+	mkdir -p $(LV2_INSTALL_DIR)
+	rm -rf $(LV2_INSTALL_DIR)/sfzsampler.lv2
+	cp -R $(LV2_BUNDLE) $(LV2_INSTALL_DIR)/
 
 # Only the by-version consumer check.
 check-version-consumer: deps
@@ -87,11 +104,16 @@ BIG_LIBRARY_GB ?= 4
 big-library: deps
 	tools/make-big-library.py --out $(BIG_LIBRARY_DIR) --gigabytes $(BIG_LIBRARY_GB)
 
+LV2_C_SOURCES = Sources/CSFZSamplerLV2/*.c Sources/CSFZSamplerLV2/*.h \
+  Sources/CSFZSamplerLV2/include/*.h Sources/CLV2/shim.h Tests/CLilv/shim.h
+
 format:
 	swift format format -i -r Sources Tests Benchmarks Fuzz Package.swift
 	clang-format -i Sources/CSamplerCore/*.c Sources/CSamplerCore/*.h Sources/CSamplerCore/include/*.h
+	clang-format -i $(LV2_C_SOURCES)
 
 lint:
 	swift format lint -r --strict Sources Tests Benchmarks/Sources Benchmarks/Benchmarks \
 	  Benchmarks/Tests Package.swift
 	clang-format --dry-run --Werror Sources/CSamplerCore/*.c Sources/CSamplerCore/*.h Sources/CSamplerCore/include/*.h
+	clang-format --dry-run --Werror $(LV2_C_SOURCES)

@@ -12,6 +12,9 @@ let package = Package(
     // The C render core on its own, for C hosts and for the benchmarks.
     .library(name: "CSamplerCore", targets: ["CSamplerCore"]),
     .executable(name: "sfzplay", targets: ["sfzplay"]),
+    // The LV2 instrument plugin's shared library; `make lv2` puts it in a bundle with its .ttl files.
+    .library(name: "SFZSamplerLV2", type: .dynamic, targets: ["SFZSamplerLV2"]),
+    .executable(name: "sfzsampler-lv2-bundle", targets: ["sfzsampler-lv2-bundle"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -49,6 +52,18 @@ let package = Package(
         "SFZPlayKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    .systemLibrary(name: "CLV2", pkgConfig: "lv2", providers: [.apt(["lv2-dev"]), .brew(["lv2"])]),
+    // The plugin's real-time half: lv2_descriptor, run() and the LV2 glue, in C.
+    .target(name: "CSFZSamplerLV2", dependencies: ["CSamplerCore", "CLV2"]),
+    // The plugin's control half: the Sampler, instrument loading, state and ports.
+    .target(
+      name: "SFZSamplerLV2", dependencies: ["SFZSampler", "CSFZSamplerLV2", "CLV2"]
+    ),
+    // Writes the bundle's manifest.ttl, sfzsampler.ttl and presets.ttl.
+    .executableTarget(
+      name: "sfzsampler-lv2-bundle",
+      dependencies: ["SFZSamplerLV2", "SFZSampler", "CSFZSamplerLV2"]
+    ),
     // Counts one thread's heap allocations by standing in for malloc in the test executable.
     .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
     .target(
@@ -77,6 +92,20 @@ let package = Package(
       dependencies: [
         "SFZSampler", "SFZ", "MIDIFile", "SongPlayback", "CSndfile", "CSamplerCore",
         "AudioTestSupport", "MIDITestSupport",
+      ]
+    ),
+    // A lilv host for the plugin's tests (lilv is the reference LV2 host library).
+    .systemLibrary(
+      name: "CLilv", path: "Tests/CLilv", pkgConfig: "lilv-0",
+      providers: [.apt(["liblilv-dev"]), .brew(["lilv"])]
+    ),
+    // Loads the built plugin through lilv; needs the shared library and the bundle writer built,
+    // so it depends on the writer (SwiftPM builds it) and never links the plugin itself.
+    .testTarget(
+      name: "LV2PluginTests",
+      dependencies: [
+        "sfzsampler-lv2-bundle", "CLilv", "SFZSampler", "CSamplerCore", "CSndfile",
+        "AudioTestSupport",
       ]
     ),
   ],

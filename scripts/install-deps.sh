@@ -2,7 +2,9 @@
 # Installs what building and testing SFZSampler need, if it is missing: the libsndfile and
 # WavPack development files (found through pkg-config), the wavpack, flac and sox tools that
 # tests use to make fixture files, and numpy for the comparison with the shared reference
-# renders. apt on Debian/Ubuntu, brew on macOS; otherwise it says what to install.
+# renders; and for the LV2 plugin the LV2 headers, lilv (the reference host library its tests
+# load it with), jalv and the JACK server (its live test and scripts/play-lv2.sh). apt on
+# Debian/Ubuntu, brew on macOS; otherwise it says what to install.
 set -euo pipefail
 
 missing=()
@@ -12,21 +14,28 @@ for tool in wavpack flac sox; do
   command -v "$tool" >/dev/null 2>&1 || missing+=("$tool")
 done
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+pkg-config --exists lv2 2>/dev/null || missing+=(lv2-dev)
+pkg-config --exists lilv-0 2>/dev/null || missing+=(lilv-dev)
+command -v jalv >/dev/null 2>&1 || missing+=(jalv)
+command -v jackd >/dev/null 2>&1 || missing+=(jackd)
 python3 -c 'import numpy' >/dev/null 2>&1 || missing+=(numpy)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 echo "install-deps: missing: ${missing[*]}" >&2
 if command -v apt-get >/dev/null 2>&1; then
-  packages=(pkg-config libsndfile1-dev libwavpack-dev wavpack flac sox python3-numpy)
+  packages=(pkg-config libsndfile1-dev libwavpack-dev wavpack flac sox python3-numpy
+    lv2-dev liblilv-dev jalv jackd2)
   sudo=""
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${packages[@]}" >/dev/null
+  # noninteractive also through sudo, so jackd2's real-time priority question does not wait
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${packages[@]}" >/dev/null
 elif command -v brew >/dev/null 2>&1; then
-  brew install pkg-config libsndfile wavpack flac sox numpy
+  brew install pkg-config libsndfile wavpack flac sox numpy lv2 lilv jalv jack
 else
   echo "install-deps: install pkg-config, libsndfile (development files), WavPack (library" \
-    "and tools), flac, sox and Python's numpy with your package manager, then run this again." >&2
+    "and tools), flac, sox, Python's numpy, the LV2 headers, lilv, jalv and jackd with your" \
+    "package manager, then run this again." >&2
   exit 1
 fi
 # A python3 of its own (pyenv, a virtual environment) does not see the system's numpy.

@@ -6,7 +6,7 @@ import SFZSampler
 /// copies it and says whether to go on.
 ///
 /// Everything is allocated before the first block, so the loop itself never allocates. Given an
-/// `OfflineRenderer`, it renders each block on that renderer's threads, to the same bits.
+/// `OfflineRenderer` (SFZSampler), it renders each block on that renderer's threads, to the same bits.
 ///
 /// ```swift
 /// let schedule = EventSchedule.make(song: try MIDIFile(contentsOf: url), sampleRate: 48_000)

@@ -40,12 +40,7 @@ public struct SamplerDocumentState: Sendable, Equatable, Codable {
   /// Reads a document state.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    formatVersion = try container.decode(Int.self, forKey: .formatVersion)
-    guard formatVersion >= 1 else {
-      throw DecodingError.dataCorruptedError(
-        forKey: .formatVersion, in: container,
-        debugDescription: "format version \(formatVersion) is not one any version writes")
-    }
+    formatVersion = try container.formatVersion(forKey: .formatVersion)
     masterTune =
       try container.decodeIfPresent(Float.self, forKey: .masterTune)
       ?? SamplerParameter.masterTune.defaultValue

@@ -57,12 +57,7 @@ public struct SamplerState: Sendable, Hashable, Codable {
   /// Reads a state; see the type's description for what is forgiven.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    formatVersion = try container.decode(Int.self, forKey: .formatVersion)
-    guard formatVersion >= 1 else {
-      throw DecodingError.dataCorruptedError(
-        forKey: .formatVersion, in: container,
-        debugDescription: "format version \(formatVersion) is not one any version writes")
-    }
+    formatVersion = try container.formatVersion(forKey: .formatVersion)
     instrument = try container.decodeIfPresent(InstrumentReference.self, forKey: .instrument)
     parameters =
       try container.decodeIfPresent(ParameterValues.self, forKey: .parameters)?.values ?? [:]

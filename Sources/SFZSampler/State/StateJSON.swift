@@ -74,3 +74,17 @@ enum StateJSON {
     }
   }
 }
+
+extension KeyedDecodingContainer {
+  /// A state's format version: any version from 1 up reads (a newer one too), one below 1,
+  /// which no version writes, is corrupt.
+  func formatVersion(forKey key: Key) throws -> Int {
+    let version = try decode(Int.self, forKey: key)
+    guard version >= 1 else {
+      throw DecodingError.dataCorruptedError(
+        forKey: key, in: self,
+        debugDescription: "format version \(version) is not one any version writes")
+    }
+    return version
+  }
+}
