@@ -27,17 +27,21 @@
 #define SC_CONTROL_FRAMES 32
 
 /* The engine renders a block in spans of at most this many frames (and shorter ones between
- * events): what a voice adds to the mix in one go, and the size of each voice's buffer in an
- * offline render team (voice slots x 2 x this many floats). */
+ * events): what a voice adds to the mix in one go, and the size of each mix group's sum. */
 #define SC_SPAN_FRAMES 256
+
+/* The voices of a span are summed in this many groups (voice slot i in group i % SC_MIX_GROUPS),
+ * each group in slot order, then the groups in order (mix_groups.h): an order a render team of
+ * any size keeps while its threads render whole groups. Enough groups for the threads of a
+ * desktop machine to share evenly; few enough that summing them costs one thread little (a clear
+ * and an add of 2 KB per occupied group). At most 32. */
+#define SC_MIX_GROUPS 16
 
 /* Offline render teams (render_team.c). A span shorter than this many voice-frames (voices x
  * frames) renders on the calling thread alone: offering it to the others would cost more than it
- * saves. The voices' buffers are added into the output in pieces of SC_TEAM_MIX_FRAMES frames,
- * shared out like the voices. A thread waiting for the others polls this many times (a few
- * microseconds) before a worker sleeps or the caller yields. At most this many threads. */
+ * saves. A thread waiting for the others polls this many times (a few microseconds) before a
+ * worker sleeps or the caller yields. At most this many threads. */
 #define SC_TEAM_MIN_VOICE_FRAMES 1024
-#define SC_TEAM_MIX_FRAMES 64
 #define SC_TEAM_SPIN_ROUNDS 2000
 #define SC_TEAM_MAX_THREADS 256
 

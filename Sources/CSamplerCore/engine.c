@@ -7,6 +7,7 @@
 #include "engine.h"
 #include "controllers.h"
 #include "denormals.h"
+#include "mix_groups.h"
 #include "notes.h"
 #include "note_expression.h"
 #include "random.h"
@@ -37,7 +38,8 @@ sc_engine *sc_engine_create(const sc_engine_config *config) {
   uint32_t reserve = config->max_voices / SC_FADE_RESERVE_DIVISOR;
   if (reserve < SC_FADE_RESERVE_MIN) reserve = SC_FADE_RESERVE_MIN;
   e->voice_slots = config->max_voices + reserve;
-  e->voices = calloc(e->voice_slots, sizeof(sc_voice));
+  e->voices = aligned_alloc(64, e->voice_slots * sizeof(sc_voice));
+  if (e->voices) memset(e->voices, 0, e->voice_slots * sizeof(sc_voice));
   if (!e->voices || !sc_sinc_table_init(&e->sinc)) {
     sc_engine_destroy(e);
     return NULL;
@@ -180,20 +182,13 @@ static void apply_event(sc_engine *e, const sc_event *ev) {
   }
 }
 
-/* Renders the span's voices one after another, adding each into the outputs, and counts those
- * that stopped playing (sc_voice_render leaves that to its caller). An offline team renders
- * the same voices on several threads and adds them in this same order. */
+/* Renders the span's voices, summed in mix groups (mix_groups.h), on the team's threads or on
+ * this one: the same bits either way. */
 static void render_span(sc_engine *e, sc_render_team *team, float *left, float *right,
                         uint32_t frames) {
   if (frames == 0) return;
   if (team && sc_render_team_span(team, left, right, frames)) return;
-  for (uint32_t i = 0; i < e->voice_slots; i++) {
-    sc_voice *v = &e->voices[i];
-    if (v->state == SC_VOICE_FREE) continue;
-    bool playing = v->state == SC_VOICE_PLAYING;
-    sc_voice_render(e, &e->lane, v, left, right, frames);
-    if (playing && v->state != SC_VOICE_PLAYING) e->playing--;
-  }
+  sc_mix_span(e, left, right, frames);
 }
 
 static void update_stats(sc_engine *e) {

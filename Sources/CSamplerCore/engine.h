@@ -40,6 +40,8 @@ struct sc_engine {
   sc_interpolate_fn interpolate;
   sc_filter_fn filter; /* the voices' filters and the engine filter stage */
   sc_render_lane lane; /* sc_engine_render's */
+  /* a mix group's sum before it joins the output (mix_groups.c) */
+  float group_left[SC_SPAN_FRAMES], group_right[SC_SPAN_FRAMES];
 
   const sc_instrument *current;
   /* the current instrument's round-robin step per region: the engine's own mutable state, in

@@ -1,15 +1,16 @@
-/* render_team.c - offline rendering on several threads. For each span the engine hands over, the
- * threads claim the sounding voices one at a time, each rendering its voice into a buffer of the
- * voice's own; once all are rendered, they claim pieces of the span's frames and add every
- * buffer, in slot order, into their piece of the output. A single thread adds the same values in
- * the same order straight into the output, so both give the same bits (an addition of the +0 a
- * voice left unwritten changes no sum, since the output, cleared to +0, never holds -0).
+/* render_team.c - offline rendering on several threads. The voices of a span are summed in mix
+ * groups (mix_groups.h); the threads claim whole groups, each summing its group into a buffer of
+ * the group's own (the first occupied group straight into the output), and the calling thread then
+ * adds the other groups' sums into the output in group order: the order one thread adds them in,
+ * so both give the same bits.
  *
- * Nobody waits for a thread that is not working: work is claimed, not assigned, so a worker the
- * system has not scheduled yet simply finds nothing left, and the calling thread waits only for
- * voices and pieces another thread has claimed. A claim is a compare-and-swap on a counter that
- * holds the span's generation with the next index, so a late worker never claims work of a span
- * that is over. Workers poll for the next span a few microseconds, then sleep. */
+ * Each thread claims its own groups first (group g belongs to thread g % threads) and only then
+ * takes what others left, from the far end: with a steady load a voice stays on one core from span
+ * to span, its state and samples in that core's caches. Nobody waits for a thread that is not
+ * working: a worker the system has not scheduled finds its groups taken by the others, and the
+ * calling thread waits only for groups another thread has claimed. A group's claim word holds the
+ * span's generation, open or taken, so a late worker never claims work of a span that is over.
+ * Workers poll for the next span a few microseconds, then sleep. */
 /* pthread_getcpuclockid, clock_gettime and sched_yield, which strict C11 headers hide */
 #define _POSIX_C_SOURCE 200809L
 
@@ -22,6 +23,7 @@
 #include "render_team.h"
 #include "denormals.h"
 #include "engine.h"
+#include "mix_groups.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
@@ -32,33 +34,39 @@ static inline void relax(void) { __asm__ __volatile__("yield"); }
 static inline void relax(void) {}
 #endif
 
-/* A claim counter's index once its span is over: above any count. */
-#define SC_CLAIMS_CLOSED UINT32_MAX
+/* A group's claim word: the generation of the span it was last offered in, doubled, plus one once
+ * taken. On a line of its own, as the threads claim different groups at once. */
+typedef struct sc_group_claim {
+  _Atomic uint32_t word;
+} __attribute__((aligned(64))) sc_group_claim;
+
+static uint32_t open_word(uint32_t generation) { return generation * 2; }
+static uint32_t taken_word(uint32_t generation) { return generation * 2 + 1; }
 
 /* One thread's own state, a cache line apart from the next thread's. */
 typedef struct sc_team_member {
   sc_render_lane lane;
   struct sc_render_team *team;
+  uint32_t index;            /* 0 is the caller of sc_engine_render_team */
   _Atomic uint64_t rendered; /* voice spans this thread has rendered */
 } __attribute__((aligned(64))) sc_team_member;
 
 struct sc_render_team {
   sc_engine *engine;
   uint32_t threads;
-  sc_team_member *members; /* [0] is the caller of sc_engine_render_team */
+  sc_team_member *members;
   pthread_t *workers;
   uint32_t started;
-  float *buffers;  /* per voice of a span: SC_SPAN_FRAMES left, then SC_SPAN_FRAMES right */
-  uint32_t *order; /* the slots of the span's voices, ascending */
+  float *buffers;         /* per mix group: SC_SPAN_FRAMES left, then SC_SPAN_FRAMES right */
+  sc_group_claim *claims; /* per mix group */
 
-  /* the span on offer, written by the caller while every claim is closed */
-  _Atomic uint32_t count, frames, pieces;
+  /* the span on offer, written by the caller before it offers the span */
+  _Atomic uint32_t occupied, first, frames;
   _Atomic(float *) left;
   _Atomic(float *) right;
   _Atomic uint32_t generation; /* changes to offer a span (or to stop the workers) */
   _Atomic bool quit;
-  _Atomic uint64_t next_voice, next_piece; /* generation << 32 | the next index to claim */
-  _Atomic uint32_t voices_done, pieces_done;
+  _Atomic uint32_t groups_done;
   _Atomic uint32_t ended; /* voices this span took out of SC_VOICE_PLAYING */
 
   pthread_mutex_t lock;
@@ -66,83 +74,44 @@ struct sc_render_team {
   _Atomic uint32_t sleepers;
 };
 
-static uint64_t claims(uint32_t generation, uint32_t index) {
-  return (uint64_t)generation << 32 | index;
+static bool claim(sc_render_team *t, uint32_t group, uint32_t generation) {
+  uint32_t open = open_word(generation);
+  return atomic_compare_exchange_strong_explicit(&t->claims[group].word, &open,
+                                                 taken_word(generation), memory_order_acq_rel,
+                                                 memory_order_relaxed);
 }
 
-/* Claims the next index below `limit` of span `generation`; false when none is left or the span
- * is over. */
-static bool claim(_Atomic uint64_t *counter, uint32_t generation, uint32_t limit, uint32_t *index) {
-  uint64_t seen = atomic_load_explicit(counter, memory_order_acquire);
-  for (;;) {
-    if ((uint32_t)(seen >> 32) != generation || (uint32_t)seen >= limit) return false;
-    if (atomic_compare_exchange_weak_explicit(counter, &seen, seen + 1, memory_order_acq_rel,
-                                              memory_order_acquire)) {
-      *index = (uint32_t)seen;
-      return true;
-    }
-  }
-}
-
-static float *voice_buffer(const sc_render_team *t, uint32_t j) {
-  return t->buffers + (size_t)j * 2 * SC_SPAN_FRAMES;
-}
-
-static void render_voices(sc_render_team *t, sc_team_member *m, uint32_t generation) {
+static void render_group(sc_render_team *t, sc_team_member *m, uint32_t group) {
   sc_engine *e = t->engine;
-  uint32_t j;
-  while (claim(&t->next_voice, generation, atomic_load_explicit(&t->count, memory_order_relaxed),
-               &j)) {
-    uint32_t frames = atomic_load_explicit(&t->frames, memory_order_relaxed);
-    sc_voice *v = &e->voices[t->order[j]];
-    float *left = voice_buffer(t, j), *right = left + SC_SPAN_FRAMES;
+  uint32_t frames = atomic_load_explicit(&t->frames, memory_order_relaxed);
+  float *left, *right;
+  if (group == atomic_load_explicit(&t->first, memory_order_relaxed)) {
+    left = atomic_load_explicit(&t->left, memory_order_relaxed);
+    right = atomic_load_explicit(&t->right, memory_order_relaxed);
+  } else {
+    left = t->buffers + (size_t)group * 2 * SC_SPAN_FRAMES;
+    right = left + SC_SPAN_FRAMES;
     memset(left, 0, frames * sizeof(float));
     memset(right, 0, frames * sizeof(float));
-    bool playing = v->state == SC_VOICE_PLAYING;
-    sc_voice_render(e, &m->lane, v, left, right, frames);
-    if (playing && v->state != SC_VOICE_PLAYING)
-      atomic_fetch_add_explicit(&t->ended, 1, memory_order_relaxed);
-    atomic_fetch_add_explicit(&m->rendered, 1, memory_order_relaxed);
-    atomic_fetch_add_explicit(&t->voices_done, 1, memory_order_release);
   }
+  sc_group_result r = sc_mix_group_render(e, &m->lane, group, left, right, frames);
+  if (r.ended) atomic_fetch_add_explicit(&t->ended, r.ended, memory_order_relaxed);
+  atomic_fetch_add_explicit(&m->rendered, r.rendered, memory_order_relaxed);
+  atomic_fetch_add_explicit(&t->groups_done, 1, memory_order_release);
 }
 
-static void mix_pieces(sc_render_team *t, uint32_t generation) {
-  uint32_t piece;
-  while (claim(&t->next_piece, generation, atomic_load_explicit(&t->pieces, memory_order_relaxed),
-               &piece)) {
-    uint32_t count = atomic_load_explicit(&t->count, memory_order_relaxed);
-    uint32_t frames = atomic_load_explicit(&t->frames, memory_order_relaxed);
-    uint32_t from = piece * SC_TEAM_MIX_FRAMES;
-    uint32_t to = from + SC_TEAM_MIX_FRAMES < frames ? from + SC_TEAM_MIX_FRAMES : frames;
-    float *restrict out_left = atomic_load_explicit(&t->left, memory_order_relaxed);
-    float *restrict out_right = atomic_load_explicit(&t->right, memory_order_relaxed);
-    for (uint32_t j = 0; j < count; j++) {
-      const float *restrict left = voice_buffer(t, j), *restrict right = left + SC_SPAN_FRAMES;
-      for (uint32_t f = from; f < to; f++) {
-        out_left[f] += left[f];
-        out_right[f] += right[f];
-      }
-    }
-    atomic_fetch_add_explicit(&t->pieces_done, 1, memory_order_release);
-  }
+/* Renders the groups of span `generation` this thread can claim: its own, then the others' from
+ * the far end. */
+static void render_groups(sc_render_team *t, sc_team_member *m, uint32_t generation) {
+  uint32_t occupied = atomic_load_explicit(&t->occupied, memory_order_relaxed);
+  for (uint32_t g = m->index; g < SC_MIX_GROUPS; g += t->threads)
+    if (occupied & 1u << g && claim(t, g, generation)) render_group(t, m, g);
+  for (uint32_t g = SC_MIX_GROUPS; g-- > 0;)
+    if (g % t->threads != m->index && occupied & 1u << g && claim(t, g, generation))
+      render_group(t, m, g);
 }
 
-/* Until every voice of the span is rendered (true), or the span is over (false). */
-static bool voices_rendered(sc_render_team *t, uint32_t generation) {
-  for (uint32_t i = 0;; i++) {
-    if (atomic_load_explicit(&t->generation, memory_order_acquire) != generation) return false;
-    if (atomic_load_explicit(&t->voices_done, memory_order_acquire) ==
-        atomic_load_explicit(&t->count, memory_order_relaxed))
-      return true;
-    if (i < SC_TEAM_SPIN_ROUNDS)
-      relax();
-    else
-      sched_yield();
-  }
-}
-
-/* The calling thread's wait for work another thread has claimed. */
+/* The calling thread's wait for groups another thread has claimed. */
 static void await(_Atomic uint32_t *done, uint32_t total) {
   for (uint32_t i = 0; atomic_load_explicit(done, memory_order_acquire) < total; i++) {
     if (i < SC_TEAM_SPIN_ROUNDS)
@@ -169,11 +138,14 @@ static uint32_t next_span(sc_render_team *t, uint32_t seen) {
   return atomic_load_explicit(&t->generation, memory_order_acquire);
 }
 
-/* Offers the next span (or the news to stop) to the workers. */
-static uint32_t offer(sc_render_team *t) {
+/* Offers the next span (or the news to stop) to the workers: the occupied groups open, the
+ * others taken. */
+static uint32_t offer(sc_render_team *t, uint32_t occupied) {
   uint32_t generation = atomic_load_explicit(&t->generation, memory_order_relaxed) + 1;
-  atomic_store_explicit(&t->next_voice, claims(generation, 0), memory_order_relaxed);
-  atomic_store_explicit(&t->next_piece, claims(generation, 0), memory_order_relaxed);
+  for (uint32_t g = 0; g < SC_MIX_GROUPS; g++)
+    atomic_store_explicit(&t->claims[g].word,
+                          occupied & 1u << g ? open_word(generation) : taken_word(generation),
+                          memory_order_relaxed);
   atomic_store(&t->generation, generation);
   if (atomic_load(&t->sleepers) > 0) {
     pthread_mutex_lock(&t->lock);
@@ -193,8 +165,7 @@ static void *worker_main(void *argument) {
   for (;;) {
     seen = next_span(t, seen);
     if (atomic_load_explicit(&t->quit, memory_order_acquire)) break;
-    render_voices(t, m, seen);
-    if (voices_rendered(t, seen)) mix_pieces(t, seen);
+    render_groups(t, m, seen);
   }
   sc_denormals_flush_end(&fp);
   return NULL;
@@ -203,27 +174,26 @@ static void *worker_main(void *argument) {
 bool sc_render_team_span(sc_render_team *t, float *left, float *right, uint32_t frames) {
   sc_engine *e = t->engine;
   if (t->threads < 2) return false;
-  uint32_t count = 0;
-  for (uint32_t i = 0; i < e->voice_slots; i++)
-    if (e->voices[i].state != SC_VOICE_FREE) t->order[count++] = i;
-  if (count < 2 || (uint64_t)count * frames < SC_TEAM_MIN_VOICE_FRAMES) return false;
-  uint32_t pieces = (frames + SC_TEAM_MIX_FRAMES - 1) / SC_TEAM_MIX_FRAMES;
-  atomic_store_explicit(&t->count, count, memory_order_relaxed);
+  uint32_t voices;
+  uint32_t occupied = sc_mix_groups_occupied(e, &voices);
+  /* one group is one thread's work */
+  if ((occupied & (occupied - 1)) == 0 || (uint64_t)voices * frames < SC_TEAM_MIN_VOICE_FRAMES)
+    return false;
+  atomic_store_explicit(&t->occupied, occupied, memory_order_relaxed);
+  atomic_store_explicit(&t->first, (uint32_t)__builtin_ctz(occupied), memory_order_relaxed);
   atomic_store_explicit(&t->frames, frames, memory_order_relaxed);
-  atomic_store_explicit(&t->pieces, pieces, memory_order_relaxed);
   atomic_store_explicit(&t->left, left, memory_order_relaxed);
   atomic_store_explicit(&t->right, right, memory_order_relaxed);
-  atomic_store_explicit(&t->voices_done, 0, memory_order_relaxed);
-  atomic_store_explicit(&t->pieces_done, 0, memory_order_relaxed);
+  atomic_store_explicit(&t->groups_done, 0, memory_order_relaxed);
   atomic_store_explicit(&t->ended, 0, memory_order_relaxed);
-  uint32_t generation = offer(t);
-  render_voices(t, &t->members[0], generation);
-  await(&t->voices_done, count);
-  mix_pieces(t, generation);
-  await(&t->pieces_done, pieces);
-  /* the span is over: a late worker's claim fails from here on */
-  atomic_store_explicit(&t->next_voice, claims(generation, SC_CLAIMS_CLOSED), memory_order_release);
-  atomic_store_explicit(&t->next_piece, claims(generation, SC_CLAIMS_CLOSED), memory_order_release);
+  uint32_t generation = offer(t, occupied);
+  render_groups(t, &t->members[0], generation);
+  await(&t->groups_done, (uint32_t)__builtin_popcount(occupied));
+  for (uint32_t g = (uint32_t)__builtin_ctz(occupied) + 1; g < SC_MIX_GROUPS; g++) {
+    if (!(occupied & 1u << g)) continue;
+    const float *sum = t->buffers + (size_t)g * 2 * SC_SPAN_FRAMES;
+    sc_mix_add(left, right, sum, sum + SC_SPAN_FRAMES, frames);
+  }
   e->playing -= atomic_load_explicit(&t->ended, memory_order_relaxed);
   return true;
 }
@@ -232,14 +202,14 @@ bool sc_render_team_span(sc_render_team *t, float *left, float *right, uint32_t 
 static void dismiss(sc_render_team *t) {
   if (t->started > 0) {
     atomic_store_explicit(&t->quit, true, memory_order_release);
-    offer(t);
+    offer(t, 0);
     for (uint32_t k = 0; k < t->started; k++) pthread_join(t->workers[k], NULL);
   }
   pthread_cond_destroy(&t->wake);
   pthread_mutex_destroy(&t->lock);
   free(t->workers);
   free(t->members);
-  free(t->order);
+  free(t->claims);
   free(t->buffers);
   free(t);
 }
@@ -259,19 +229,21 @@ sc_render_team *sc_render_team_create(sc_engine *engine, uint32_t threads) {
     free(t);
     return NULL;
   }
-  atomic_init(&t->next_voice, claims(0, SC_CLAIMS_CLOSED));
-  atomic_init(&t->next_piece, claims(0, SC_CLAIMS_CLOSED));
-  size_t buffer_bytes = (size_t)engine->voice_slots * 2 * SC_SPAN_FRAMES * sizeof(float);
-  t->buffers = aligned_alloc(64, buffer_bytes);
-  t->order = calloc(engine->voice_slots, sizeof(uint32_t));
+  t->buffers = aligned_alloc(64, (size_t)SC_MIX_GROUPS * 2 * SC_SPAN_FRAMES * sizeof(float));
+  t->claims = aligned_alloc(64, SC_MIX_GROUPS * sizeof(sc_group_claim));
   t->members = aligned_alloc(64, threads * sizeof(sc_team_member));
   t->workers = calloc(threads, sizeof(pthread_t));
-  if (!t->buffers || !t->order || !t->members || !t->workers) {
+  if (!t->buffers || !t->claims || !t->members || !t->workers) {
     dismiss(t);
     return NULL;
   }
   memset(t->members, 0, threads * sizeof(sc_team_member));
-  for (uint32_t k = 0; k < threads; k++) t->members[k].team = t;
+  /* every group taken in span 0, which is never offered */
+  for (uint32_t g = 0; g < SC_MIX_GROUPS; g++) atomic_init(&t->claims[g].word, taken_word(0));
+  for (uint32_t k = 0; k < threads; k++) {
+    t->members[k].team = t;
+    t->members[k].index = k;
+  }
   for (uint32_t k = 1; k < threads; k++) {
     if (pthread_create(&t->workers[k - 1], NULL, worker_main, &t->members[k]) != 0) {
       dismiss(t);

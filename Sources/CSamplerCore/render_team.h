@@ -1,6 +1,6 @@
-/* render_team.h - the engine's side of an offline render team (render_team.c): the voices of a
- * span rendered on several threads, each into a buffer of its own, then added into the output
- * in slot order, the order sc_engine_render adds them in, so the sums round alike. */
+/* render_team.h - the engine's side of an offline render team (render_team.c): the mix groups of
+ * a span (mix_groups.h) rendered on several threads, then added into the output in group order,
+ * the order sc_engine_render adds them in, so the sums round alike. */
 #ifndef SC_RENDER_TEAM_H
 #define SC_RENDER_TEAM_H
 

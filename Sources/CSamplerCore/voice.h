@@ -71,7 +71,9 @@ typedef struct sc_voice_mods {
   float key_delta; /* SC_SOURCE_KEY_DELTA: half-steps from the channel's previous key */
 } sc_voice_mods;
 
-struct sc_voice {
+/* Cache-line aligned: a render team renders neighbouring voices on different cores, which must
+ * not share a line. */
+struct __attribute__((aligned(64))) sc_voice {
   sc_voice_state state;
   const sc_instrument *instrument;
   const sc_region *region;

@@ -3,8 +3,8 @@ import CSamplerCore
 import Foundation
 import Testing
 
-/// Offline render teams: the voices of each span rendered on several threads, each into a buffer
-/// of its own, then added in slot order, give exactly the bits one thread gives.
+/// Offline render teams: the mix groups of each span rendered on several threads, then added in
+/// group order, give exactly the bits one thread gives.
 @Suite("Render teams")
 struct RenderTeamTests {
   static let frames = 96_000

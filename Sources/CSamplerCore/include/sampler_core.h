@@ -822,12 +822,12 @@ void sc_engine_get_stats(const sc_engine *engine, sc_engine_stats *stats);
 
 /* -------------------------------------------------- offline rendering on several threads
  * A render team is a set of threads that render one engine's voices together, for offline
- * work (a file, a bounce) where the render call may wait. Each span of a block (the frames
- * between two events, cut into pieces of at most 256 frames) is shared out voice by voice; each
- * voice renders into a buffer of its own, and the buffers are then added into the output in
- * voice-slot order, the order sc_engine_render adds the voices in, so the output is bit-identical
- * to sc_engine_render's whatever the number of threads. Spans with too little work (a few voices,
- * a few frames) render on the calling thread alone. */
+ * work (a file, a bounce) where the render call may wait. The engine sums the voices of each span
+ * (the frames between two events, cut into pieces of at most 256 frames) in a fixed order, in
+ * groups of voice slots; the team's threads render whole groups at once and the groups' sums are
+ * added in the same order, so the output is bit-identical to sc_engine_render's whatever the
+ * number of threads. Spans with too little work (a few voices, a few frames) render on the
+ * calling thread alone. */
 
 /** A render team (opaque). */
 typedef struct sc_render_team sc_render_team;
@@ -837,7 +837,7 @@ uint32_t sc_render_team_max_threads(void);
 
 /**
  * Starts `threads` - 1 worker threads for `engine` (the thread that calls sc_engine_render_team
- * is the last one) and allocates the voice buffers they render into, 2 KB per voice slot. NULL
+ * is the last one) and allocates the buffers the groups are summed into (32 KB). NULL
  * when `threads` is 0 or above sc_render_team_max_threads(), out of memory, or when a thread would
  * not start. [control]
  */
