@@ -49,6 +49,7 @@ typedef struct sc_team_member {
   struct sc_render_team *team;
   uint32_t index;            /* 0 is the caller of sc_engine_render_team */
   _Atomic uint64_t rendered; /* voice spans this thread has rendered */
+  _Atomic uint64_t waited;   /* nanoseconds this thread polled for the others */
 } __attribute__((aligned(64))) sc_team_member;
 
 struct sc_render_team {
@@ -111,23 +112,42 @@ static void render_groups(sc_render_team *t, sc_team_member *m, uint32_t generat
       render_group(t, m, g);
 }
 
+static uint64_t now_ns(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+}
+
+/* Counts time a thread spent polling (on the CPU, rendering nothing) from `since`. */
+static void waited_since(sc_team_member *m, uint64_t since) {
+  atomic_fetch_add_explicit(&m->waited, now_ns() - since, memory_order_relaxed);
+}
+
 /* The calling thread's wait for groups another thread has claimed. */
-static void await(_Atomic uint32_t *done, uint32_t total) {
+static void await(sc_team_member *m, _Atomic uint32_t *done, uint32_t total) {
+  if (atomic_load_explicit(done, memory_order_acquire) >= total) return;
+  uint64_t since = now_ns();
   for (uint32_t i = 0; atomic_load_explicit(done, memory_order_acquire) < total; i++) {
     if (i < SC_TEAM_SPIN_ROUNDS)
       relax();
     else
       sched_yield();
   }
+  waited_since(m, since);
 }
 
 /* A worker's wait for the next span: polling, then asleep. Returns its generation. */
-static uint32_t next_span(sc_render_team *t, uint32_t seen) {
+static uint32_t next_span(sc_render_team *t, sc_team_member *m, uint32_t seen) {
+  uint64_t since = now_ns();
   for (uint32_t i = 0; i < SC_TEAM_SPIN_ROUNDS; i++) {
     uint32_t generation = atomic_load_explicit(&t->generation, memory_order_acquire);
-    if (generation != seen) return generation;
+    if (generation != seen) {
+      waited_since(m, since);
+      return generation;
+    }
     relax();
   }
+  waited_since(m, since);
   pthread_mutex_lock(&t->lock);
   /* counted before the last look, so the caller either sees a sleeper or this thread sees the
    * new span (both sequentially consistent) */
@@ -163,7 +183,7 @@ static void *worker_main(void *argument) {
   sc_denormals_flush_begin(&fp);
   uint32_t seen = 0;
   for (;;) {
-    seen = next_span(t, seen);
+    seen = next_span(t, m, seen);
     if (atomic_load_explicit(&t->quit, memory_order_acquire)) break;
     render_groups(t, m, seen);
   }
@@ -188,7 +208,7 @@ bool sc_render_team_span(sc_render_team *t, float *left, float *right, uint32_t 
   atomic_store_explicit(&t->ended, 0, memory_order_relaxed);
   uint32_t generation = offer(t, occupied);
   render_groups(t, &t->members[0], generation);
-  await(&t->groups_done, (uint32_t)__builtin_popcount(occupied));
+  await(&t->members[0], &t->groups_done, (uint32_t)__builtin_popcount(occupied));
   for (uint32_t g = (uint32_t)__builtin_ctz(occupied) + 1; g < SC_MIX_GROUPS; g++) {
     if (!(occupied & 1u << g)) continue;
     const float *sum = t->buffers + (size_t)g * 2 * SC_SPAN_FRAMES;
@@ -278,6 +298,13 @@ double sc_render_team_worker_seconds(const sc_render_team *team) {
       seconds += (double)used.tv_sec + (double)used.tv_nsec * 1e-9;
   }
   return seconds;
+}
+
+double sc_render_team_wait_seconds(const sc_render_team *team) {
+  uint64_t waited = 0;
+  for (uint32_t k = 0; team && k < team->threads; k++)
+    waited += atomic_load_explicit(&team->members[k].waited, memory_order_relaxed);
+  return (double)waited * 1e-9;
 }
 
 sc_engine *sc_render_team_engine(const sc_render_team *team) { return team->engine; }

@@ -122,7 +122,10 @@ struct RenderJob {
     let result = try play(
       schedule, on: sampler, renderer: renderer, into: writer, progress: &progress)
     try writer.close()
-    let cpuSeconds = ThreadCPUTime.now() - startedCPU + (renderer?.workerCPUSeconds ?? 0)
+    // waiting for one another costs CPU time but is not work one thread would have done
+    let cpuSeconds =
+      ThreadCPUTime.now() - startedCPU + (renderer?.workerCPUSeconds ?? 0)
+      - (renderer?.waitingSeconds ?? 0)
     let elapsed = ContinuousClock.now - started
     progress.finish()
     let summary = RenderSummary(

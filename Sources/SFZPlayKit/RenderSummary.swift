@@ -10,8 +10,9 @@ public struct RenderSummary {
   public var wallSeconds: Double
   /// Threads that rendered.
   public var threads: Int
-  /// CPU seconds the rendering threads used (the calling thread's whole time in the render,
-  /// with writing the file, and the workers'): what one thread would have needed, near enough.
+  /// CPU seconds the rendering threads spent working (the calling thread's whole time in the
+  /// render, with writing the file, and the workers', less the time they spent waiting for one
+  /// another): what one thread would have needed, near enough.
   public var cpuSeconds: Double
   /// The output file as it was given.
   public var outputPath: String
@@ -30,14 +31,15 @@ public struct RenderSummary {
       + streamedPart + ", \(speed)" + threadsPart + " -> \(outputPath)"
   }
 
-  /// The speed-up over one thread: CPU time over wall time, since the workers spend their time
-  /// on the work one thread would have done (their short waits at each span's barriers aside).
+  /// The speed-up over one thread, estimated as working CPU time over wall time: the threads
+  /// share out the work one thread would have done. Sharing makes some of it dearer (caches), so
+  /// this runs a few percent above the speed-up measured against a one-thread render.
   public var speedUp: Double { wallSeconds > 0 ? cpuSeconds / wallSeconds : 1 }
 
   private var threadsPart: String {
     guard threads > 1 else { return " on 1 thread" }
     return " on \(threads) threads (" + String(format: "%.2fx", speedUp)
-      + " the speed of one, from CPU time)"
+      + " the speed of one, estimated from CPU time)"
   }
 
   private var streamedPart: String {

@@ -84,6 +84,32 @@ import Testing
     }
   }
 
+  /// sfzplay's speed-up estimate subtracts this waiting from the threads' CPU time, so it must be
+  /// time spent on the CPU: more than nothing (the threads do wait for one another at each
+  /// span), and less than the CPU time of the render even when the worker sleeps for half a
+  /// second between two blocks (sleeping is not waiting on the CPU).
+  @Test func waitingIsCPUTimeTheThreadsSpentPolling() throws {
+    let sampler = try Self.sampler()
+    let renderer = try OfflineRenderer(sampler: sampler, threads: 2)
+    func threadCPU() -> Double {
+      var now = timespec()
+      clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+      return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
+    }
+    let started = threadCPU()
+    var blocks = 0
+    SongRenderer(sampler: sampler, blockSize: 256, renderer: renderer).render(
+      Self.schedule, tailFrames: 24_000
+    ) { _ in
+      blocks += 1
+      if blocks == 100 { Thread.sleep(forTimeInterval: 0.5) }
+      return blocks < 200
+    }
+    let cpu = threadCPU() - started + renderer.workerCPUSeconds
+    #expect(renderer.waitingSeconds > 0)
+    #expect(renderer.waitingSeconds < cpu, "waiting \(renderer.waitingSeconds) s of \(cpu) s CPU")
+  }
+
   @Test func threadCountsOutsideTheRangeAreRefused() throws {
     let sampler = try Self.sampler()
     #expect(throws: OfflineRendererError.threadCountOutOfRange(0)) {

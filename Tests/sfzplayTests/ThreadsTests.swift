@@ -54,7 +54,7 @@ import Testing
         threads == 1 ? "on 1 thread ->" : "on \(threads) threads ("
       #expect(outcome.stdout.contains(expected), "\(outcome.stdout)")
       if threads > 1 {
-        #expect(outcome.stdout.contains("x the speed of one, from CPU time)"))
+        #expect(outcome.stdout.contains("x the speed of one, estimated from CPU time)"))
       }
       files.append(try Data(contentsOf: fixture.url(name)))
     }

@@ -859,6 +859,11 @@ uint64_t sc_render_team_worker_voices(const sc_render_team *team);
  * not included); 0 for NULL. Asks the system: not for the audio thread. [control] */
 double sc_render_team_worker_seconds(const sc_render_team *team);
 
+/** Seconds the team's threads (the caller's included) have spent polling for one another:
+ * time on the CPU rendering nothing, which their CPU time includes. Read it on the thread that
+ * renders, between render calls. 0 for NULL. [offline] */
+double sc_render_team_wait_seconds(const sc_render_team *team);
+
 /**
  * sc_engine_render with the voices rendered by `team`: the same events, the same output bits.
  * `team` must have been made for this engine (otherwise, or when NULL, the calling thread renders

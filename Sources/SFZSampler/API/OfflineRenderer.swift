@@ -4,11 +4,11 @@ import Foundation
 /// Renders a sampler offline on several threads, with output bit-identical to
 /// ``Sampler/render(frameCount:events:left:right:)`` on one thread.
 ///
-/// Its worker threads start when it is made and stop when it is released. Each span of a block
-/// (the frames between two events) is shared out voice by voice; every voice renders into a
-/// buffer of its own, and the buffers are added into the output in the order one thread adds the
-/// voices, so the sums round the same way whatever the number of threads. Spans with little work
-/// (a few voices) render on the calling thread alone.
+/// Its worker threads start when it is made and stop when it is released. The engine sums the
+/// voices of each span of a block (the frames between two events) in a fixed order, in groups of
+/// voice slots; the threads render whole groups at once and the groups' sums are added in the
+/// order one thread adds them, so the sums round the same way whatever the number of threads.
+/// Spans with little work (a few voices) render on the calling thread alone.
 ///
 /// For bouncing and file rendering only: a render call waits for the worker threads, so it is not
 /// for an audio callback. Call ``render(frameCount:events:left:right:)`` from one thread at a time,
@@ -32,8 +32,7 @@ public final class OfflineRenderer: @unchecked Sendable {
   public static let maximumThreads = Int(sc_render_team_max_threads())
 
   /// Starts `threads - 1` worker threads (1...``maximumThreads``; by default one per core) for
-  /// `sampler`, with the buffers they render into (about 2 KB per voice of the sampler's
-  /// polyphony).
+  /// `sampler`, with the buffers the groups are summed into (32 KB).
   public init(
     sampler: Sampler, threads: Int = ProcessInfo.processInfo.activeProcessorCount
   ) throws(OfflineRendererError) {
@@ -82,6 +81,13 @@ public final class OfflineRenderer: @unchecked Sendable {
   /// included): with the calling thread's, what the renders cost.
   public var workerCPUSeconds: Double {
     team.map { sc_render_team_worker_seconds($0) } ?? 0
+  }
+
+  /// Seconds the threads (the calling one included) have spent waiting for one another on the
+  /// CPU, which their CPU time includes: CPU time minus this is the time spent rendering. Read it
+  /// on the rendering thread, between render calls.
+  public var waitingSeconds: Double {
+    team.map { sc_render_team_wait_seconds($0) } ?? 0
   }
 }
 
