@@ -1,10 +1,11 @@
 /* mix_groups.h - the order the voices of a span are summed in (mix_groups.c). Voice slot i
- * belongs to group i % SC_MIX_GROUPS. Each group's voices are added in slot order into a sum that
- * starts at +0, and the groups' sums are then added into the output in group order. Floating-point
- * addition is not associative, so this order is what makes the output bits: sc_engine_render
- * keeps it on one thread, and a render team keeps it while its threads render whole groups at
- * once, so any number of threads gives the same bits. Summing a span in groups costs one thread
- * a clear and an add of the span per occupied group after the first (2 KB each). */
+ * belongs to group i / SC_MIX_GROUP_RUN % SC_MIX_GROUPS (config.h). Each group's voices are added
+ * in slot order into a sum that starts at +0, and the groups' sums are then added into the output
+ * in group order. Floating-point addition is not associative, so this order is what makes the
+ * output bits: sc_engine_render keeps it on one thread, and a render team keeps it while its
+ * threads render whole groups at once, so any number of threads gives the same bits. Summing a span
+ * in groups costs one thread a clear and an add of the span per occupied group after the first (2
+ * KB each). */
 #ifndef SC_MIX_GROUPS_H
 #define SC_MIX_GROUPS_H
 
