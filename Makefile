@@ -81,8 +81,8 @@ fuzz: deps
 # The benchmark suites (package-benchmark: render cost, loading, songs), the zero-malloc check of
 # the render path, the voice-count report (Benchmarks/results/; it times the release sfzplay as a
 # whole process too), then, when `make big-library` has made the big instrument, the streaming
-# report (about 1.5 minutes more). About 15 minutes on 2 cores from clean (6 of them building),
-# about 9 after.
+# report (about 1.5 minutes more). About 19 minutes on 2 cores from clean (6 of them building),
+# about 13 after (the voice-count report alone about 5.5).
 bench: deps
 	cd Benchmarks && swift package benchmark --no-progress
 	cd Benchmarks && swift package benchmark thresholds check --target Render \
