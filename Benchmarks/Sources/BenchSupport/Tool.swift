@@ -5,14 +5,24 @@ public enum Tool {
   /// Runs `command` (looked up on PATH unless it contains a slash) and returns its standard
   /// output, trimmed, or nil when it fails.
   public static func output(_ command: String, _ arguments: [String]) -> String? {
-    let process = Process()
+    let executable: URL
+    var arguments = arguments
     if command.contains("/") {
-      process.executableURL = URL(fileURLWithPath: command)
-      process.arguments = arguments
+      executable = URL(fileURLWithPath: command)
     } else {
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = [command] + arguments
+      executable = URL(fileURLWithPath: "/usr/bin/env")
+      arguments.insert(command, at: 0)
     }
+    guard let data = standardOutput(executable, arguments) else { return nil }
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// Runs `executable` with `arguments`, its standard error discarded, and returns its standard
+  /// output, or nil when it cannot start or exits with a failure.
+  public static func standardOutput(_ executable: URL, _ arguments: [String]) -> Data? {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = FileHandle.nullDevice
@@ -23,8 +33,7 @@ public enum Tool {
     }
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return nil }
-    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    return process.terminationStatus == 0 ? data : nil
   }
 
   /// Runs `command` and throws when it fails.

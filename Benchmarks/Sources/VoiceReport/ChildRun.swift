@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -14,25 +15,11 @@ struct ChildRun {
 
   /// Runs `executable` with `arguments`; nil when it cannot start or exits with a failure.
   static func run(_ executable: URL, _ arguments: [String]) -> ChildRun? {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
     let cpuBefore = childrenCPU()
     let start = Date()
-    do {
-      try process.run()
-    } catch {
-      return nil
-    }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let wall = Date().timeIntervalSince(start)
-    guard process.terminationStatus == 0 else { return nil }
+    guard let data = Tool.standardOutput(executable, arguments) else { return nil }
     return ChildRun(
-      cpuSeconds: childrenCPU() - cpuBefore, wallSeconds: wall,
+      cpuSeconds: childrenCPU() - cpuBefore, wallSeconds: Date().timeIntervalSince(start),
       output: String(decoding: data, as: UTF8.self))
   }
 
