@@ -47,25 +47,16 @@ void sc_mix_add(float *restrict out_left, float *restrict out_right, const float
   }
 }
 
-/* Whether `group` holds a voice: usually decided by its first slot. */
-static bool group_occupied(const sc_engine *e, uint32_t group) {
-  for (uint32_t run = group * SC_MIX_GROUP_RUN; run < e->voice_slots; run += SC_MIX_CYCLE)
-    for (uint32_t i = run; i < run + SC_MIX_GROUP_RUN && i < e->voice_slots; i++)
-      if (e->voices[i].state != SC_VOICE_FREE) return true;
-  return false;
-}
-
 void sc_mix_span(sc_engine *e, float *left, float *right, uint32_t frames) {
+  uint32_t voices;
+  uint32_t occupied = sc_mix_groups_occupied(e, &voices);
+  if (!occupied) return;
   /* the first group's sum starts from the output's +0 itself: the same bits as a cleared sum
    * added to it, one pass less */
-  bool first = true;
-  for (uint32_t g = 0; g < SC_MIX_GROUPS; g++) {
-    if (!group_occupied(e, g)) continue;
-    if (first) {
-      e->playing -= sc_mix_group_render(e, &e->lane, g, left, right, frames).ended;
-      first = false;
-      continue;
-    }
+  uint32_t first = (uint32_t)__builtin_ctz(occupied);
+  e->playing -= sc_mix_group_render(e, &e->lane, first, left, right, frames).ended;
+  for (uint32_t g = first + 1; g < SC_MIX_GROUPS; g++) {
+    if (!(occupied & 1u << g)) continue;
     memset(e->group_left, 0, frames * sizeof(float));
     memset(e->group_right, 0, frames * sizeof(float));
     e->playing -= sc_mix_group_render(e, &e->lane, g, e->group_left, e->group_right, frames).ended;

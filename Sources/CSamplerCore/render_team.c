@@ -82,6 +82,11 @@ static bool claim(sc_render_team *t, uint32_t group, uint32_t generation) {
                                                  memory_order_relaxed);
 }
 
+/* Where a group other than the span's first is summed: SC_SPAN_FRAMES left, then right. */
+static float *group_sum(const sc_render_team *t, uint32_t group) {
+  return t->buffers + (size_t)group * 2 * SC_SPAN_FRAMES;
+}
+
 static void render_group(sc_render_team *t, sc_team_member *m, uint32_t group) {
   sc_engine *e = t->engine;
   uint32_t frames = atomic_load_explicit(&t->frames, memory_order_relaxed);
@@ -90,7 +95,7 @@ static void render_group(sc_render_team *t, sc_team_member *m, uint32_t group) {
     left = atomic_load_explicit(&t->left, memory_order_relaxed);
     right = atomic_load_explicit(&t->right, memory_order_relaxed);
   } else {
-    left = t->buffers + (size_t)group * 2 * SC_SPAN_FRAMES;
+    left = group_sum(t, group);
     right = left + SC_SPAN_FRAMES;
     memset(left, 0, frames * sizeof(float));
     memset(right, 0, frames * sizeof(float));
@@ -211,7 +216,7 @@ bool sc_render_team_span(sc_render_team *t, float *left, float *right, uint32_t 
   await(&t->members[0], &t->groups_done, (uint32_t)__builtin_popcount(occupied));
   for (uint32_t g = (uint32_t)__builtin_ctz(occupied) + 1; g < SC_MIX_GROUPS; g++) {
     if (!(occupied & 1u << g)) continue;
-    const float *sum = t->buffers + (size_t)g * 2 * SC_SPAN_FRAMES;
+    const float *sum = group_sum(t, g);
     sc_mix_add(left, right, sum, sum + SC_SPAN_FRAMES, frames);
   }
   e->playing -= atomic_load_explicit(&t->ended, memory_order_relaxed);
