@@ -122,10 +122,10 @@ struct RenderJob {
     let result = try play(
       schedule, on: sampler, renderer: renderer, into: writer, progress: &progress)
     try writer.close()
+    let callingThreadCPU = ThreadCPUTime.now() - startedCPU
     // waiting for one another costs CPU time but is not work one thread would have done
     let cpuSeconds =
-      ThreadCPUTime.now() - startedCPU + (renderer?.workerCPUSeconds ?? 0)
-      - (renderer?.waitingSeconds ?? 0)
+      callingThreadCPU + (renderer?.workerCPUSeconds ?? 0) - (renderer?.waitingSeconds ?? 0)
     let elapsed = ContinuousClock.now - started
     progress.finish()
     let summary = RenderSummary(
@@ -133,6 +133,7 @@ struct RenderJob {
       wallSeconds: Double(elapsed.components.seconds)
         + Double(elapsed.components.attoseconds) * 1e-18,
       threads: renderer?.threadCount ?? 1, cpuSeconds: cpuSeconds,
+      callingThreadCPUSeconds: callingThreadCPU,
       outputPath: output.text, depth: format.depth, clippedSamples: writer.clippedSamples)
     return (summary, state)
   }
