@@ -84,16 +84,21 @@ struct JalvTests {
     #expect(abs(level) < 0.1, "peak \(level) dB from \(expected)")
     // The notes keep jack_midiseq's spacing. Three processes run in real time here: on a loaded
     // machine the dummy backend can run a cycle late or jack_rec can drop one, so a spacing may
-    // be off by one whole period (seen once in CI: 23,744); within a period it is exact. The
+    // be off by whole periods (seen in CI: 23,744); within a period it is exact, which a plugin
+    // that moved events to block starts would break (24,000 is not a multiple of 256). The
     // plugin's own frame accuracy is measured through lilv (PluginRenderTests), with no clock.
     let spacing = zip(sounding.dropFirst(), sounding).map { $0 - $1 }
     #expect(
-      !spacing.isEmpty && spacing.allSatisfy { [0, 256].contains(abs($0 - 24_000)) },
+      !spacing.isEmpty && spacing.allSatisfy { [0, 256, 512].contains(abs($0 - 24_000)) },
       "onsets \(sounding)")
-    let frequency = Measure.frequency(
-      audio, sampleRate: 48_000, in: (start + 200)..<(start + 9_000))
+    // A lost cycle inside a note's window bends that note's measured pitch, so the pitch is the
+    // median over the notes: a plugin tuned wrong is wrong in every note
+    let frequencies = sounding.filter { $0 + 9_000 <= audio.count }.map {
+      Measure.frequency(audio, sampleRate: 48_000, in: ($0 + 200)..<($0 + 9_000))
+    }.sorted()
+    let frequency = try #require(frequencies.isEmpty ? nil : frequencies[frequencies.count / 2])
     let cents = Measure.cents(frequency, from: 440)
-    #expect(abs(cents) < 0.5, "\(frequency) Hz")
+    #expect(abs(cents) < 0.5, "\(frequency) Hz, every note: \(frequencies)")
     print(
       "JalvTests: jalv under jackd (dummy backend, 48 kHz, 256-frame blocks) played key 69 from "
         + "jack_midiseq at \(frequency) Hz (\(cents) cents), peak \(level) dB from the expected "
