@@ -183,12 +183,16 @@ static void apply_event(sc_engine *e, const sc_event *ev) {
 }
 
 /* Renders the span's voices, summed in mix groups (mix_groups.h), on the team's threads or on
- * this one: the same bits either way. */
-static void render_span(sc_engine *e, sc_render_team *team, float *left, float *right,
-                        uint32_t frames) {
+ * this one: the same bits either way. The caller's `*alongside` work (or NULL) runs while the
+ * team renders the span, or before the span when the team does not share it; it is then done
+ * (NULL). */
+static void render_span(sc_engine *e, sc_render_team *team, const sc_render_alongside **alongside,
+                        float *left, float *right, uint32_t frames) {
   if (frames == 0) return;
-  if (team && sc_render_team_span(team, left, right, frames)) return;
-  sc_mix_span(e, left, right, frames);
+  bool shared = team && sc_render_team_span(team, left, right, frames, *alongside);
+  if (!shared && *alongside) (*alongside)->run((*alongside)->context);
+  *alongside = NULL;
+  if (!shared) sc_mix_span(e, left, right, frames);
 }
 
 static void update_stats(sc_engine *e) {
@@ -199,12 +203,31 @@ static void update_stats(sc_engine *e) {
     atomic_store_explicit(&e->stat_peak, active, memory_order_relaxed);
 }
 
-/* A render call, its voices rendered by `team` (NULL: by the calling thread alone). */
+/* The caller's work done during a render call, with the caller's own floating-point modes
+ * rather than the render's flushed ones: its arithmetic gives what it gives outside the call. */
+typedef struct caller_work {
+  const sc_render_alongside *work;
+  const sc_fp_state *modes;
+} caller_work;
+
+static void run_caller_work(void *context) {
+  const caller_work *c = context;
+  sc_denormals_flush_end(c->modes);
+  c->work->run(c->work->context);
+  sc_fp_state caller_modes;
+  sc_denormals_flush_begin(&caller_modes);
+}
+
+/* A render call, its voices rendered by `team` (NULL: by the calling thread alone), with the
+ * caller's `work` (or NULL) done while the team renders. */
 static void render_block(sc_engine *e, sc_render_team *team, uint32_t frames,
                          const sc_event *events, uint32_t event_count, float *out_left,
-                         float *out_right) {
+                         float *out_right, const sc_render_alongside *work) {
   sc_fp_state fp;
   sc_denormals_flush_begin(&fp);
+  caller_work in_caller_modes = {work, &fp};
+  sc_render_alongside wrapped = {run_caller_work, &in_caller_modes};
+  const sc_render_alongside *alongside = work ? &wrapped : NULL;
   memset(out_left, 0, frames * sizeof(float));
   memset(out_right, 0, frames * sizeof(float));
   adopt_pending(e);
@@ -226,7 +249,7 @@ static void render_block(sc_engine *e, sc_render_team *team, uint32_t frames,
     if (until - f > SC_SPAN_FRAMES) until = f + SC_SPAN_FRAMES;
     until = f + sc_parameters_begin_span(&e->parameters, until - f);
     uint32_t n = until - f;
-    render_span(e, team, out_left + f, out_right + f, n);
+    render_span(e, team, &alongside, out_left + f, out_right + f, n);
     sc_parameters_end_span(&e->parameters, out_left + f, out_right + f, n);
     /* the song position moves on with the tempo, so notes can wait for the next beat */
     e->beat += n * (double)e->parameters.value[SC_PARAM_TEMPO] / (60.0 * e->config.sample_rate);
@@ -241,19 +264,21 @@ static void render_block(sc_engine *e, sc_render_team *team, uint32_t frames,
   release_retired(e);
   update_stats(e);
   sc_denormals_flush_end(&fp);
+  /* a block of no frames has no span to do it with */
+  if (alongside) work->run(work->context);
 }
 
 void sc_engine_render(sc_engine *e, uint32_t frames, const sc_event *events, uint32_t event_count,
                       float *out_left, float *out_right) {
-  render_block(e, NULL, frames, events, event_count, out_left, out_right);
+  render_block(e, NULL, frames, events, event_count, out_left, out_right, NULL);
 }
 
 void sc_engine_render_team(sc_engine *e, sc_render_team *team, uint32_t frames,
                            const sc_event *events, uint32_t event_count, float *out_left,
-                           float *out_right) {
+                           float *out_right, const sc_render_alongside *alongside) {
   /* another engine's team would render the wrong voices */
   if (team && sc_render_team_engine(team) != e) team = NULL;
-  render_block(e, team, frames, events, event_count, out_left, out_right);
+  render_block(e, team, frames, events, event_count, out_left, out_right, alongside);
 }
 
 const char *sc_engine_kernels(const sc_engine *e) {

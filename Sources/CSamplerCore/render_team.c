@@ -196,7 +196,8 @@ static void *worker_main(void *argument) {
   return NULL;
 }
 
-bool sc_render_team_span(sc_render_team *t, float *left, float *right, uint32_t frames) {
+bool sc_render_team_span(sc_render_team *t, float *left, float *right, uint32_t frames,
+                         const sc_render_alongside *alongside) {
   sc_engine *e = t->engine;
   if (t->threads < 2) return false;
   uint32_t voices;
@@ -212,6 +213,8 @@ bool sc_render_team_span(sc_render_team *t, float *left, float *right, uint32_t 
   atomic_store_explicit(&t->groups_done, 0, memory_order_relaxed);
   atomic_store_explicit(&t->ended, 0, memory_order_relaxed);
   uint32_t generation = offer(t, occupied);
+  /* the workers start on their own groups; the caller takes what is left when its work is done */
+  if (alongside) alongside->run(alongside->context);
   render_groups(t, &t->members[0], generation);
   await(&t->members[0], &t->groups_done, (uint32_t)__builtin_popcount(occupied));
   for (uint32_t g = (uint32_t)__builtin_ctz(occupied) + 1; g < SC_MIX_GROUPS; g++) {

@@ -43,51 +43,91 @@ public struct SongRenderer {
   /// `body`. Stops after a block for which `body` returns false (a tail that has gone quiet, a
   /// cancelled render) or throws.
   ///
-  /// - Returns: The frames rendered.
+  /// With a renderer, `body` gets each block while the renderer's threads render the next one, so
+  /// the threads need not wait for it; the block rendered after the one `body` stops at is
+  /// dropped. `body` may read the sampler's statistics, which hold the block it was given.
+  ///
+  /// - Returns: The frames handed to `body`.
   @discardableResult
   public func render<Failure: Error>(
     _ schedule: [ScheduledEvent], tailFrames: Int,
     each body: (RenderedBlock) throws(Failure) -> Bool
   ) throws(Failure) -> Int {
-    let left = UnsafeMutableBufferPointer<Float>.allocate(capacity: blockSize)
-    let right = UnsafeMutableBufferPointer<Float>.allocate(capacity: blockSize)
-    defer {
-      left.deallocate()
-      right.deallocate()
-    }
+    // two blocks' buffers: one rendering while `body` reads the other
+    let buffers = UnsafeMutableBufferPointer<Float>.allocate(capacity: 4 * blockSize)
+    defer { buffers.deallocate() }
     var cursor = EventCursor(schedule)
     let songFrames = cursor.endFrame
     let totalFrames = songFrames + max(tailFrames, 0)
     // No block holds more events than the whole song, so the list never grows in the loop.
     var events: [SamplerEvent] = []
     events.reserveCapacity(schedule.count)
-    var start = 0
-    while start < totalFrames {
-      // The song's end is a block boundary: the tail starts on a block of its own.
-      let frames = min(blockSize, (start < songFrames ? songFrames : totalFrames) - start)
-      cursor.events(from: start, frames: frames, into: &events)
-      events.withUnsafeBufferPointer {
-        if let renderer {
-          renderer.render(
-            frameCount: frames, events: $0, left: left.baseAddress!, right: right.baseAddress!)
-        } else {
-          sampler.render(
-            frameCount: frames, events: $0, left: left.baseAddress!, right: right.baseAddress!)
+    return try withoutActuallyEscaping(body) { (body) throws(Failure) -> Int in
+      // made once: the renderer runs the same closure with every block
+      let handOver = BlockHandOver(body)
+      let deliver = { handOver.deliver() }
+      var start = 0
+      var side = 0
+      while start < totalFrames && handOver.goesOn {
+        // The song's end is a block boundary: the tail starts on a block of its own.
+        let frames = min(blockSize, (start < songFrames ? songFrames : totalFrames) - start)
+        cursor.events(from: start, frames: frames, into: &events)
+        let left = buffers.baseAddress! + 2 * side * blockSize
+        let right = left + blockSize
+        events.withUnsafeBufferPointer {
+          if let renderer {
+            renderer.render(
+              frameCount: frames, events: $0, left: left, right: right, alongside: deliver)
+          } else {
+            sampler.render(frameCount: frames, events: $0, left: left, right: right)
+          }
         }
+        // the block `body` stopped at ends the render; the one rendered meanwhile is dropped
+        guard handOver.goesOn else { break }
+        handOver.waiting = RenderedBlock(
+          start: start, songFrames: songFrames,
+          left: UnsafeBufferPointer(start: left, count: frames),
+          right: UnsafeBufferPointer(start: right, count: frames))
+        if renderer == nil { handOver.deliver() }
+        start += frames
+        side = 1 - side
       }
-      let block = RenderedBlock(
-        start: start, songFrames: songFrames,
-        left: UnsafeBufferPointer(rebasing: left[..<frames]),
-        right: UnsafeBufferPointer(rebasing: right[..<frames]))
-      start += frames
-      guard try body(block) else { break }
+      handOver.deliver()
+      if let failure = handOver.failure { throw failure }
+      return handOver.delivered
     }
-    return start
+  }
+}
+
+/// The rendered block waiting for the caller's `body`, and what `body` said of the blocks before.
+private final class BlockHandOver<Failure: Error> {
+  let body: (RenderedBlock) throws(Failure) -> Bool
+  var waiting: RenderedBlock?
+  /// Frames handed to `body` so far.
+  var delivered = 0
+  private(set) var failure: Failure?
+  private var wantsMore = true
+
+  init(_ body: @escaping (RenderedBlock) throws(Failure) -> Bool) { self.body = body }
+
+  /// Whether `body` has neither stopped the render nor thrown.
+  var goesOn: Bool { wantsMore && failure == nil }
+
+  /// Hands the waiting block, if any, to `body`, unless the render is over.
+  func deliver() {
+    guard let block = waiting, goesOn else { return }
+    waiting = nil
+    do {
+      wantsMore = try body(block)
+    } catch {
+      failure = error
+    }
+    delivered = block.start + block.frames
   }
 }
 
 /// One block of a song as the sampler rendered it. Its buffers belong to the `SongRenderer` and
-/// are overwritten by the next block: copy what must outlive the call.
+/// are overwritten by a later block: copy what must outlive the call.
 public struct RenderedBlock {
   /// The block's first frame, counted from the start of the song.
   public let start: Int

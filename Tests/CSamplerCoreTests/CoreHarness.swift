@@ -111,7 +111,7 @@ final class CoreHarness {
             if let team {
               sc_engine_render_team(
                 engine, team, UInt32(n), ev.baseAddress, UInt32(ev.count), l.baseAddress! + done,
-                r.baseAddress! + done)
+                r.baseAddress! + done, nil)
             } else {
               sc_engine_render(
                 engine, UInt32(n), ev.baseAddress, UInt32(ev.count), l.baseAddress! + done,

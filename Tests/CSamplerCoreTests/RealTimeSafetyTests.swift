@@ -203,7 +203,7 @@ struct RealTimeSafetyTests {
       var i = 0
       while i < rounds {
         sc_engine_render_team(
-          engine, team, blockFrames, events + i * perBlock, UInt32(perBlock), left, right)
+          engine, team, blockFrames, events + i * perBlock, UInt32(perBlock), left, right, nil)
         i += 1
       }
     }

@@ -120,6 +120,67 @@ struct RenderTeamTests {
     }
   }
 
+  /// What the caller's work saw each time a render call ran it.
+  final class Alongside {
+    let team: OpaquePointer
+    /// A denormal float, read at run time so no compiler folds the arithmetic on it.
+    var tiny = Float(bitPattern: 0x0040_0000)
+    var runs = 0
+    var workersRendered: [Bool] = []
+    var denormalsKept: [Bool] = []
+
+    init(team: OpaquePointer) { self.team = team }
+
+    func run() {
+      runs += 1
+      denormalsKept.append(tiny * 2 != 0)
+      // the workers have the span: their count of rendered voices rises while the caller works
+      let before = sc_render_team_worker_voices(team)
+      let deadline = Date().addingTimeInterval(2)
+      while sc_render_team_worker_voices(team) == before && Date() < deadline { usleep(200) }
+      workersRendered.append(sc_render_team_worker_voices(team) > before)
+    }
+  }
+
+  @Test(
+    "the caller's work runs once per render call, while the workers render, with the caller's floating-point modes, and leaves the bits alone"
+  )
+  func callerWorkAlongside() throws {
+    let sine = [(0..<48_000).map { Float(0.1 * sin(Double($0) * 0.05)) }]
+    func chord(_ h: CoreHarness) -> [sc_event] {
+      h.load(samples: [(sine, 48_000, 0...47_999)]) { r in
+        r.loop_mode = SC_LOOP_CONTINUOUS
+        r.ampeg.release = 0.05
+      }
+      return (30..<94).map { Event.noteOn(UInt8($0)) }
+    }
+    let plain = CoreHarness()
+    let expected = plain.render(frames: 256, events: chord(plain)).left
+    let h = CoreHarness()
+    let events = chord(h)
+    let team = try #require(sc_render_team_create(h.engine, 2))
+    defer { sc_render_team_destroy(team) }
+    let probe = Alongside(team: team)
+    var work = sc_render_alongside(
+      run: { Unmanaged<Alongside>.fromOpaque($0!).takeUnretainedValue().run() },
+      context: Unmanaged.passUnretained(probe).toOpaque())
+    var left = [Float](repeating: 0, count: 256)
+    var right = left
+    for frames: UInt32 in [256, 0] {
+      events.withUnsafeBufferPointer { ev in
+        sc_engine_render_team(
+          h.engine, team, frames, frames > 0 ? ev.baseAddress : nil, frames > 0 ? 64 : 0, &left,
+          &right, &work)
+      }
+    }
+    // the first call shares its span of 64 voices; a call of no frames still runs the work
+    #expect(probe.runs == 2)
+    #expect(probe.workersRendered.first == true, "the workers rendered while the caller worked")
+    #expect(probe.denormalsKept == [true, true], "the render's flush-to-zero leaked into the work")
+    let difference = firstDifference(expected, left)
+    #expect(difference == nil, "first difference at value \(difference ?? 0)")
+  }
+
   @Test("a team has 1...max threads; a team of one, or of another engine, renders alone")
   func limits() {
     let h = CoreHarness()

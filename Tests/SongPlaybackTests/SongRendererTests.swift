@@ -30,12 +30,21 @@ import Testing
     frames.map { ScheduledEvent(frame: $0, event: .noteOn(key: 60, velocity: 127)) }
   }
 
+  /// Renders on the sampler's own render (one thread), or on an `OfflineRenderer`'s threads,
+  /// where each block reaches the caller while the next one renders.
+  static func songRenderer(blockSize: Int, threads: Int) throws -> SongRenderer {
+    let sampler = try dcSampler()
+    guard threads > 1 else { return SongRenderer(sampler: sampler, blockSize: blockSize) }
+    return SongRenderer(
+      renderer: try OfflineRenderer(sampler: sampler, threads: threads), blockSize: blockSize)
+  }
+
   /// The left channel of the whole render.
   static func render(
-    _ schedule: [ScheduledEvent], blockSize: Int, tailFrames: Int
+    _ schedule: [ScheduledEvent], blockSize: Int, tailFrames: Int, threads: Int = 1
   ) throws -> [Float] {
     var left: [Float] = []
-    SongRenderer(sampler: try dcSampler(), blockSize: blockSize).render(
+    try songRenderer(blockSize: blockSize, threads: threads).render(
       schedule, tailFrames: tailFrames
     ) { block in
       left.append(contentsOf: block.left)
@@ -53,9 +62,10 @@ import Testing
     #expect(steps == onsets)
   }
 
-  @Test func theCallerEndsTheTail() throws {
+  @Test(arguments: [1, 2])
+  func theCallerEndsTheTail(threads: Int) throws {
     var blocks: [(start: Int, frames: Int, isTail: Bool)] = []
-    let frames = SongRenderer(sampler: try Self.dcSampler(), blockSize: 100).render(
+    let frames = try Self.songRenderer(blockSize: 100, threads: threads).render(
       Self.notes(at: [250]), tailFrames: 1_000
     ) { block in
       blocks.append((block.start, block.frames, block.isTail))
@@ -68,9 +78,37 @@ import Testing
     #expect(frames == 351)
   }
 
-  @Test func nothingIsAllocatedPerBlock() throws {
-    let sampler = try Self.dcSampler()
-    let renderer = SongRenderer(sampler: sampler, blockSize: 64)
+  /// With a renderer, each block reaches the caller while the next one renders (into other
+  /// buffers): the caller still sees every block whole, in order, with its own frames.
+  @Test func aRendererHandsOverEachBlockWhileTheNextRenders() throws {
+    let onsets = [0, 63, 64, 1_000, 5_555, 9_999]
+    let alone = try Self.render(Self.notes(at: onsets), blockSize: 64, tailFrames: 100)
+    let shared = try Self.render(
+      Self.notes(at: onsets), blockSize: 64, tailFrames: 100, threads: 2)
+    #expect(shared.count == 9_999 + 1 + 100)
+    #expect(shared.map(\.bitPattern) == alone.map(\.bitPattern))
+  }
+
+  struct Stop: Error, Equatable {}
+
+  @Test(arguments: [1, 2])
+  func anErrorFromTheCallerEndsTheRender(threads: Int) throws {
+    var starts: [Int] = []
+    #expect(throws: Stop()) {
+      try Self.songRenderer(blockSize: 100, threads: threads).render(
+        Self.notes(at: [250]), tailFrames: 1_000
+      ) { (block) throws(Stop) -> Bool in
+        starts.append(block.start)
+        if block.start == 100 { throw Stop() }
+        return true
+      }
+    }
+    #expect(starts == [0, 100])
+  }
+
+  @Test(arguments: [1, 2])
+  func nothingIsAllocatedPerBlock(threads: Int) throws {
+    let renderer = try Self.songRenderer(blockSize: 64, threads: threads)
     var peak: Float = 0
     func play(seconds: Int) -> Int {
       let schedule = Self.notes(at: (0..<seconds * 4).map { $0 * 12_000 })

@@ -864,15 +864,28 @@ double sc_render_team_worker_seconds(const sc_render_team *team);
  * renders, between render calls. 0 for NULL. [offline] */
 double sc_render_team_wait_seconds(const sc_render_team *team);
 
+/** Work of the caller's own that a render call does on its thread while the team's workers
+ * render, such as writing out the previous block: the workers render meanwhile instead of
+ * waiting for the caller to come back with the next block. `run(context)` must not render with the
+ * engine, change its instrument, or touch the buffers being rendered into; it may read the
+ * statistics (active and peak voices as the previous block left them). */
+typedef struct sc_render_alongside {
+  void (*run)(void *context);
+  void *context;
+} sc_render_alongside;
+
 /**
  * sc_engine_render with the voices rendered by `team`: the same events, the same output bits.
  * `team` must have been made for this engine (otherwise, or when NULL, the calling thread renders
- * alone). Allocates nothing, but waits for the team's workers: for offline rendering only, never
- * from an audio callback, and never at the same time as sc_engine_render. [offline]
+ * alone). With `alongside` (or NULL), runs its work once on the calling thread with the block's
+ * first span: as soon as the workers start on it, before the caller takes its share, or before it
+ * when the span is too little work to share. Allocates nothing, but waits for the team's workers:
+ * for offline rendering only, never from an audio callback, and never at the same time as
+ * sc_engine_render. [offline]
  */
 void sc_engine_render_team(sc_engine *engine, sc_render_team *team, uint32_t frames,
                            const sc_event *events, uint32_t event_count, float *out_left,
-                           float *out_right);
+                           float *out_right, const sc_render_alongside *alongside);
 
 /* -------------------------------------------------------------- streaming
  * A voice that plays a streamed sample past its resident frames reads from its own ring buffer,

@@ -27,6 +27,8 @@ public final class OfflineRenderer: @unchecked Sendable {
   public let threadCount: Int
   /// nil for one thread: the calling thread renders alone.
   private let team: OpaquePointer?
+  /// Where the C render call finds the caller's work.
+  private let callerWork = CallerWork()
 
   /// The most threads a renderer may have.
   public static let maximumThreads = Int(sc_render_team_max_threads())
@@ -62,10 +64,43 @@ public final class OfflineRenderer: @unchecked Sendable {
     frameCount: Int, events: UnsafeBufferPointer<SamplerEvent>, left: UnsafeMutablePointer<Float>,
     right: UnsafeMutablePointer<Float>
   ) {
+    render(frameCount: frameCount, events: events, left: left, right: right, alongside: nil)
+  }
+
+  /// Renders as ``render(frameCount:events:left:right:)`` does, to the same bits, and meanwhile
+  /// runs `work` once on the calling thread: the worker threads start on the block while the
+  /// calling thread does work of its own, such as writing out the previous block, and then takes
+  /// its share of what is left. Without it, the workers wait while the caller writes.
+  ///
+  /// `work` must not render, load or unload, nor touch `left` and `right`; it may read the
+  /// sampler's statistics (``Sampler/activeVoices`` as the previous block left it). It is not
+  /// kept after the call; made once and passed to every call, it costs no allocation.
+  ///
+  /// ```swift
+  /// let writePrevious = { write(previousLeft, previousRight) }
+  /// renderer.render(
+  ///   frameCount: 256, events: events, left: nextLeft, right: nextRight, alongside: writePrevious)
+  /// ```
+  public func render(
+    frameCount: Int, events: UnsafeBufferPointer<SamplerEvent>, left: UnsafeMutablePointer<Float>,
+    right: UnsafeMutablePointer<Float>, alongside work: @escaping () -> Void
+  ) {
+    callerWork.run = work
+    defer { callerWork.run = nil }
+    var alongside = sc_render_alongside(
+      run: { Unmanaged<CallerWork>.fromOpaque($0!).takeUnretainedValue().run?() },
+      context: Unmanaged.passUnretained(callerWork).toOpaque())
+    render(frameCount: frameCount, events: events, left: left, right: right, alongside: &alongside)
+  }
+
+  private func render(
+    frameCount: Int, events: UnsafeBufferPointer<SamplerEvent>, left: UnsafeMutablePointer<Float>,
+    right: UnsafeMutablePointer<Float>, alongside: UnsafePointer<sc_render_alongside>?
+  ) {
     events.withMemoryRebound(to: sc_event.self) { raw in
       sc_engine_render_team(
         sampler.engine.pointer, team, UInt32(clamping: frameCount), raw.baseAddress,
-        UInt32(raw.count), left, right)
+        UInt32(raw.count), left, right, alongside)
     }
   }
 
@@ -74,7 +109,7 @@ public final class OfflineRenderer: @unchecked Sendable {
     frameCount: Int, left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>
   ) {
     sc_engine_render_team(
-      sampler.engine.pointer, team, UInt32(clamping: frameCount), nil, 0, left, right)
+      sampler.engine.pointer, team, UInt32(clamping: frameCount), nil, 0, left, right, nil)
   }
 
   /// CPU seconds the worker threads have used so far (the calling thread's own time is not
@@ -89,6 +124,11 @@ public final class OfflineRenderer: @unchecked Sendable {
   public var waitingSeconds: Double {
     team.map { sc_render_team_wait_seconds($0) } ?? 0
   }
+}
+
+/// The caller's work during one render call.
+private final class CallerWork {
+  var run: (() -> Void)?
 }
 
 /// Why an ``OfflineRenderer`` could not start.
