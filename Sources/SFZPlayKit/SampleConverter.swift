@@ -17,10 +17,12 @@ struct SampleConverter {
     into output: inout [Int32]
   ) {
     guard let fullScale = depth.fullScale else { return }
-    output.removeAll(keepingCapacity: true)
-    for frame in 0..<count {
-      output.append(quantize(left[frame], fullScale: fullScale))
-      output.append(quantize(right[frame], fullScale: fullScale))
+    Self.resize(&output, to: 2 * count)
+    output.withUnsafeMutableBufferPointer { out in
+      for frame in 0..<count {
+        out[2 * frame] = quantize(left[frame], fullScale: fullScale)
+        out[2 * frame + 1] = quantize(right[frame], fullScale: fullScale)
+      }
     }
   }
 
@@ -33,8 +35,17 @@ struct SampleConverter {
     var scaled = value * fullScale
     let shift: Int32 = depth == .int16 ? 16 : 8
     if depth == .int16 { scaled += dither.next() }
-    let quantized = min(max(scaled.rounded(), -fullScale - 1), fullScale)
-    return Int32(quantized) << shift
+    // half away from zero, without a call into the maths library per sample: the truncation and
+    // the remainder are exact
+    var quantized = Int64(scaled)
+    let remainder = scaled - Double(quantized)
+    if remainder >= 0.5 {
+      quantized += 1
+    } else if remainder <= -0.5 {
+      quantized -= 1
+    }
+    let limit = Int64(fullScale)
+    return Int32(min(max(quantized, -limit - 1), limit)) << shift
   }
 
   /// Interleaves floats as they are: float files keep values above full scale.
@@ -42,10 +53,21 @@ struct SampleConverter {
     left: UnsafePointer<Float>, right: UnsafePointer<Float>, count: Int,
     into output: inout [Float]
   ) {
-    output.removeAll(keepingCapacity: true)
-    for frame in 0..<count {
-      output.append(left[frame])
-      output.append(right[frame])
+    Self.resize(&output, to: 2 * count)
+    output.withUnsafeMutableBufferPointer { out in
+      for frame in 0..<count {
+        out[2 * frame] = left[frame]
+        out[2 * frame + 1] = right[frame]
+      }
+    }
+  }
+
+  /// Makes `buffer` `count` values long, keeping its storage when it is large enough.
+  private static func resize<Value: Numeric>(_ buffer: inout [Value], to count: Int) {
+    if buffer.count > count {
+      buffer.removeLast(buffer.count - count)
+    } else if buffer.count < count {
+      buffer.append(contentsOf: repeatElement(0, count: count - buffer.count))
     }
   }
 }
