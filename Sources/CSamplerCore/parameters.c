@@ -225,7 +225,12 @@ void sc_parameters_adopt(sc_engine *e) {
 
 float sc_engine_parameter(const sc_engine *e, sc_param p) {
   if ((unsigned)p >= SC_PARAM_COUNT) return 0.0f;
-  uint32_t bits = atomic_load_explicit(&e->parameters.published[p], memory_order_relaxed);
+  const sc_parameters *ps = &e->parameters;
+  /* A value set here that the render thread has yet to take is the newest: the render thread may
+   * publish an older one it took just before, after the set, and stop rendering. */
+  bool waiting = atomic_load_explicit(&ps->pending, memory_order_acquire) & UINT64_C(1) << p;
+  uint32_t bits =
+      atomic_load_explicit(waiting ? &ps->requested[p] : &ps->published[p], memory_order_relaxed);
   float value;
   memcpy(&value, &bits, sizeof value);
   return value;

@@ -1,6 +1,7 @@
 import AudioTestSupport
 import CSamplerCore
 import Foundation
+import Synchronization
 import Testing
 
 /// sc_engine_set_parameter: values set from any thread without the event ring, which the render
@@ -56,6 +57,34 @@ struct ParameterMailboxTests {
     #expect(!sc_engine_set_parameter(h.engine, SC_PARAM_MASTER_GAIN, .nan))
     #expect(!sc_engine_set_parameter(h.engine, SC_PARAM_COUNT, 1))
     #expect(sc_engine_parameter(h.engine, SC_PARAM_MASTER_GAIN) == info.maximum)
+  }
+
+  /// The render thread publishes each value it takes; one it took just before a newer value was
+  /// set must not hide the newer one. Seen once in CI: a value set while the render thread ran
+  /// read back as the one before it, and stayed so once rendering stopped.
+  @Test("a value set while another thread renders reads back at once, every time")
+  func readsBackWhileRendering() {
+    let h = CoreHarness(sampleRate: Self.rate, blockSize: 1)
+    nonisolated(unsafe) let engine = h.engine
+    let running = Atomic(true)
+    let stopped = DispatchSemaphore(value: 0)
+    Thread {
+      var left: Float = 0
+      var right: Float = 0
+      while running.load(ordering: .relaxed) { sc_engine_render(engine, 1, nil, 0, &left, &right) }
+      stopped.signal()
+    }.start()
+    var stale: [(set: Float, read: Float)] = []
+    for round in 0..<200_000 {
+      let value = Float(round % 1_000) / 1_000
+      sc_engine_set_parameter(engine, SC_PARAM_MASTER_GAIN, value)
+      let read = sc_engine_parameter(engine, SC_PARAM_MASTER_GAIN)
+      if read != value { stale.append((value, read)) }
+    }
+    running.store(false, ordering: .relaxed)
+    stopped.wait()
+    let first = stale.first.map { "set \($0.set), read \($0.read)" } ?? ""
+    #expect(stale.count == 0, "\(stale.count) of 200,000 read back stale, first: \(first)")
   }
 
   @Test("an event in the same render call overrides a value set before it")
