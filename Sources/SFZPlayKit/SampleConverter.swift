@@ -35,15 +35,12 @@ struct SampleConverter {
     var scaled = value * fullScale
     let shift: Int32 = depth == .int16 ? 16 : 8
     if depth == .int16 { scaled += dither.next() }
-    // half away from zero, without a call into the maths library per sample: the truncation and
-    // the remainder are exact
-    var quantized = Int64(scaled)
-    let remainder = scaled - Double(quantized)
-    if remainder >= 0.5 {
-      quantized += 1
-    } else if remainder <= -0.5 {
-      quantized -= 1
-    }
+    // Half away from zero, with neither a call into the maths library nor a branch per sample:
+    // the truncation and its remainder (in (-1, 1)) are exact, and so is twice the remainder,
+    // which truncates to the step of 1 away from zero a remainder of at least one half needs.
+    let truncated = Int64(scaled)
+    let remainder = scaled - Double(truncated)
+    let quantized = truncated + Int64(remainder * 2)
     let limit = Int64(fullScale)
     return Int32(min(max(quantized, -limit - 1), limit)) << shift
   }
