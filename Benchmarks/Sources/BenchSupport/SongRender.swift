@@ -37,11 +37,12 @@ public final class SongRender {
   /// Seconds of audio the song renders to.
   public var seconds: Double { Double(totalFrames) / sampler.sampleRate }
 
-  /// Renders the whole song from the start and returns the peak level.
+  /// Renders the whole song from the start, on `renderer`'s threads (made for `sampler`) or on
+  /// this one alone, and returns the peak level.
   @discardableResult
-  public func render() -> Float {
+  public func render(on renderer: OfflineRenderer? = nil) -> Float {
     var peak: Float = 0
-    SongRenderer(sampler: sampler).render(
+    SongRenderer(sampler: sampler, renderer: renderer).render(
       schedule, tailFrames: totalFrames - EventCursor(schedule).endFrame
     ) { block in
       for i in 0..<block.frames { peak = max(peak, abs(block.left[i]), abs(block.right[i])) }

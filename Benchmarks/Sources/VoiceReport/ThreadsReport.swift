@@ -1,14 +1,47 @@
 import BenchSupport
 import Foundation
+import SFZSampler
 
 /// Offline rendering on every core: the sfzplay process rendering 256 sustained voices for 10 s
-/// on one thread and on two, wall-clock time, fastest of interleaved runs.
+/// on one thread and on two, wall-clock time, fastest of interleaved runs; and the same song's
+/// render call alone, in this process, where starting the process and loading do not count.
 enum ThreadsReport {
   struct Row {
     let label: String
     let filter: Bool
     let oneThread: ChildRun
     let twoThreads: ChildRun
+    /// Wall seconds of the song's render in this process, on one thread and on two.
+    let renderOne: Double
+    let renderTwo: Double
+  }
+
+  /// The fastest of `runs` interleaved renders of `fixture` in this process, on one thread and
+  /// on two (an OfflineRenderer).
+  static func renderCall(_ fixture: SustainedVoices, filter: Bool, runs: Int) throws(BenchError)
+    -> (one: Double, two: Double)
+  {
+    let song = try SongRender(instrument: fixture.instrument(filter: filter), song: fixture.song)
+    let renderer: OfflineRenderer
+    do {
+      renderer = try OfflineRenderer(sampler: song.sampler, threads: 2)
+    } catch {
+      throw .engine("\(error)")
+    }
+    var best = (one: Double.infinity, two: Double.infinity)
+    for _ in 0..<runs {
+      for threads in [1, 2] {
+        let start = ThreadCPUClock.wall()
+        song.render(on: threads > 1 ? renderer : nil)
+        let seconds = ThreadCPUClock.wall() - start
+        if threads == 1 {
+          best.one = min(best.one, seconds)
+        } else {
+          best.two = min(best.two, seconds)
+        }
+      }
+    }
+    return best
   }
 
   static func measure(sfzplay: URL, runs: Int = 3) throws(BenchError) -> [Row] {
@@ -30,8 +63,12 @@ enum ThreadsReport {
           if run.wallSeconds < best[threads]?.wallSeconds ?? .infinity { best[threads] = run }
         }
       }
+      let call = try renderCall(fixture, filter: filter, runs: runs)
       if let one = best[1], let two = best[2] {
-        rows.append(Row(label: label, filter: filter, oneThread: one, twoThreads: two))
+        rows.append(
+          Row(
+            label: label, filter: filter, oneThread: one, twoThreads: two, renderOne: call.one,
+            renderTwo: call.two))
       }
     }
     return rows
@@ -44,16 +81,21 @@ enum ThreadsReport {
     var lines = [
       "Threads: sfzplay rendering 256 sustained voices for 10 s (256-frame blocks) with"
         + " --threads 1 and 2 on this 2-core machine; wall seconds of the whole process, fastest"
-        + " of 3 interleaved runs, and its CPU seconds.",
-      pad("configuration", 24) + pad("1 thread", 20) + pad("2 threads", 20) + "speed-up",
+        + " of 3 interleaved runs, and its CPU seconds. Then the song's render alone (SongRenderer"
+        + " with an OfflineRenderer, 256-frame blocks) in this process, wall seconds, fastest of 3.",
+      pad("configuration", 24) + pad("1 thread", 22) + pad("2 threads", 22) + "speed-up",
     ]
     for row in rows {
       func cell(_ run: ChildRun) -> String {
         String(format: "%.3f s (%.3f CPU)", run.wallSeconds, run.cpuSeconds)
       }
       lines.append(
-        pad(row.label, 24) + pad(cell(row.oneThread), 20) + pad(cell(row.twoThreads), 20)
+        pad(row.label, 24) + pad(cell(row.oneThread), 22) + pad(cell(row.twoThreads), 22)
           + String(format: "%.2fx", row.oneThread.wallSeconds / row.twoThreads.wallSeconds))
+      lines.append(
+        pad("  render call", 24) + pad(String(format: "%.3f s", row.renderOne), 22)
+          + pad(String(format: "%.3f s", row.renderTwo), 22)
+          + String(format: "%.2fx", row.renderOne / row.renderTwo))
     }
     lines.append("")
     return lines
