@@ -11,35 +11,50 @@ enum ThreadsReport {
     let filter: Bool
     let oneThread: ChildRun
     let twoThreads: ChildRun
-    /// Wall seconds of the song's render in this process, on one thread and on two.
+    /// Wall seconds of the song's render in this process, on one thread and on two, and of two
+    /// independent one-thread renders side by side.
     let renderOne: Double
     let renderTwo: Double
+    let renderPair: Double
   }
 
-  /// The fastest of `runs` interleaved renders of `fixture` in this process, on one thread and
-  /// on two (an OfflineRenderer).
+  /// The fastest of `runs` interleaved renders of `fixture` in this process: on one thread, on
+  /// two (an OfflineRenderer), and two independent one-thread renders of it side by side, each
+  /// with a sampler of its own on a thread of its own (what two cores give this work at that
+  /// moment, with nothing shared).
   static func renderCall(_ fixture: SustainedVoices, filter: Bool, runs: Int) throws(BenchError)
-    -> (one: Double, two: Double)
+    -> (one: Double, two: Double, pair: Double)
   {
-    let song = try SongRender(instrument: fixture.instrument(filter: filter), song: fixture.song)
+    let instrument = fixture.instrument(filter: filter)
+    let song = try SongRender(instrument: instrument, song: fixture.song)
+    let other = try SongRender(instrument: instrument, song: fixture.song)
     let renderer: OfflineRenderer
     do {
       renderer = try OfflineRenderer(sampler: song.sampler, threads: 2)
     } catch {
       throw .engine("\(error)")
     }
-    var best = (one: Double.infinity, two: Double.infinity)
+    func timed(_ body: () -> Void) -> Double {
+      let start = ThreadCPUClock.wall()
+      body()
+      return ThreadCPUClock.wall() - start
+    }
+    var best = (one: Double.infinity, two: Double.infinity, pair: Double.infinity)
     for _ in 0..<runs {
-      for threads in [1, 2] {
-        let start = ThreadCPUClock.wall()
-        song.render(on: threads > 1 ? renderer : nil)
-        let seconds = ThreadCPUClock.wall() - start
-        if threads == 1 {
-          best.one = min(best.one, seconds)
-        } else {
-          best.two = min(best.two, seconds)
-        }
-      }
+      best.one = min(best.one, timed { song.render() })
+      best.two = min(best.two, timed { song.render(on: renderer) })
+      best.pair = min(
+        best.pair,
+        timed {
+          let done = DispatchSemaphore(value: 0)
+          nonisolated(unsafe) let second = other
+          Thread {
+            second.render()
+            done.signal()
+          }.start()
+          song.render()
+          done.wait()
+        })
     }
     return best
   }
@@ -68,7 +83,7 @@ enum ThreadsReport {
         rows.append(
           Row(
             label: label, filter: filter, oneThread: one, twoThreads: two, renderOne: call.one,
-            renderTwo: call.two))
+            renderTwo: call.two, renderPair: call.pair))
       }
     }
     return rows
@@ -82,7 +97,9 @@ enum ThreadsReport {
       "Threads: sfzplay rendering 256 sustained voices for 10 s (256-frame blocks) with"
         + " --threads 1 and 2 on this 2-core machine; wall seconds of the whole process, fastest"
         + " of 3 interleaved runs, and its CPU seconds. Then the song's render alone (SongRenderer"
-        + " with an OfflineRenderer, 256-frame blocks) in this process, wall seconds, fastest of 3.",
+        + " with an OfflineRenderer, 256-frame blocks) in this process, wall seconds, fastest of 3;"
+        + " and what two cores give at all: two independent one-thread renders side by side, as"
+        + " one render's speed-up (twice the one-thread time over the pair's).",
       pad("configuration", 24) + pad("1 thread", 22) + pad("2 threads", 22) + "speed-up",
     ]
     for row in rows {
@@ -96,6 +113,9 @@ enum ThreadsReport {
         pad("  render call", 24) + pad(String(format: "%.3f s", row.renderOne), 22)
           + pad(String(format: "%.3f s", row.renderTwo), 22)
           + String(format: "%.2fx", row.renderOne / row.renderTwo))
+      lines.append(
+        pad("  two alone side by side", 46) + pad(String(format: "%.3f s", row.renderPair), 22)
+          + String(format: "%.2fx", 2 * row.renderOne / row.renderPair))
     }
     lines.append("")
     return lines
