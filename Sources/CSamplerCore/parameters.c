@@ -82,8 +82,26 @@ static uint32_t bits_of(float value) {
   return bits;
 }
 
-static void publish(sc_parameters *ps, sc_param p, float value) {
-  atomic_store_explicit(&ps->published[p], bits_of(value), memory_order_relaxed);
+/* A value's float bits with the next stamp above them: stamps order every value set or applied,
+ * from any thread. */
+static uint64_t stamped(sc_parameters *ps, float value) {
+  uint64_t stamp = atomic_fetch_add_explicit(&ps->stamp, 1, memory_order_relaxed) + 1u;
+  return (uint64_t)(uint32_t)stamp << 32 | bits_of(value);
+}
+
+/* Whether stamped `a` came after stamped `b` (stamps wrap around). */
+static bool newer(uint64_t a, uint64_t b) {
+  return (int32_t)((uint32_t)(a >> 32) - (uint32_t)(b >> 32)) > 0;
+}
+
+/* Makes `word` the value readers see, unless a newer one is there already: the render thread
+ * may publish a value it took just before another thread set a newer one. */
+static void publish(sc_parameters *ps, sc_param p, uint64_t word) {
+  uint64_t seen = atomic_load_explicit(&ps->published[p], memory_order_relaxed);
+  while (newer(word, seen) &&
+         !atomic_compare_exchange_weak_explicit(&ps->published[p], &seen, word,
+                                                memory_order_relaxed, memory_order_relaxed)) {
+  }
 }
 
 /* A value the parameter can take: within its range, and whole where it counts something. */
@@ -101,9 +119,10 @@ void sc_parameters_init(sc_parameters *ps, const sc_engine_config *config) {
     sc_param_get_info((sc_param)p, config, &info);
     ps->value[p] = info.default_value;
     ps->ramp[p] = (sc_ramp){info.default_value, info.default_value, 0, 0};
-    atomic_init(&ps->published[p], bits_of(info.default_value));
-    atomic_init(&ps->requested[p], bits_of(info.default_value));
+    atomic_init(&ps->published[p], (uint64_t)bits_of(info.default_value));
+    atomic_init(&ps->requested[p], (uint64_t)bits_of(info.default_value));
   }
+  atomic_init(&ps->stamp, 0);
   ps->ramping = 0;
   atomic_init(&ps->changed, 0);
   atomic_init(&ps->pending, 0);
@@ -115,7 +134,9 @@ static float ramp_value(const sc_ramp *r, uint32_t i) {
   return (float)(r->start + ((double)r->target - r->start) * (double)(i + 1) / (double)r->length);
 }
 
-void sc_parameters_apply_event(sc_engine *e, const sc_event *ev) {
+/* Applies a parameter event and publishes its value: `word` when the value was set from another
+ * thread (stamped when set), otherwise stamped now. */
+static void apply(sc_engine *e, const sc_event *ev, uint64_t word) {
   if (ev->data1 >= SC_PARAM_COUNT || !isfinite(ev->number)) return;
   sc_param p = (sc_param)ev->data1;
   sc_param_info info;
@@ -132,10 +153,12 @@ void sc_parameters_apply_event(sc_engine *e, const sc_event *ev) {
     ps->value[p] = target;
     if (p == SC_PARAM_POLYPHONY) sc_voice_enforce_polyphony(e);
   }
-  publish(ps, p, target);
+  publish(ps, p, word ? word : stamped(ps, target));
   if (!(ev->data2 & SC_PARAMETER_FROM_CONTROL))
     atomic_fetch_or_explicit(&ps->changed, bit, memory_order_relaxed);
 }
+
+void sc_parameters_apply_event(sc_engine *e, const sc_event *ev) { apply(e, ev, 0); }
 
 #define GAIN_BIT (UINT64_C(1) << SC_PARAM_MASTER_GAIN)
 
@@ -197,11 +220,11 @@ void sc_parameters_end_span(sc_parameters *ps, float *left, float *right, uint32
 
 bool sc_engine_set_parameter(sc_engine *e, sc_param p, float value) {
   if ((unsigned)p >= SC_PARAM_COUNT || !isfinite(value)) return false;
-  uint32_t bits = bits_of(sanitize(p, value, &e->config));
   sc_parameters *ps = &e->parameters;
-  atomic_store_explicit(&ps->requested[p], bits, memory_order_relaxed);
+  uint64_t word = stamped(ps, sanitize(p, value, &e->config));
+  atomic_store_explicit(&ps->requested[p], word, memory_order_relaxed);
   /* readers see the value at once, before the render thread takes it */
-  atomic_store_explicit(&ps->published[p], bits, memory_order_relaxed);
+  publish(ps, p, word);
   atomic_fetch_or_explicit(&ps->pending, UINT64_C(1) << p, memory_order_release);
   return true;
 }
@@ -212,25 +235,21 @@ void sc_parameters_adopt(sc_engine *e) {
   while (mask) {
     int p = __builtin_ctzll(mask);
     mask &= mask - 1;
-    uint32_t bits = atomic_load_explicit(&ps->requested[p], memory_order_relaxed);
+    uint64_t word = atomic_load_explicit(&ps->requested[p], memory_order_relaxed);
+    uint32_t bits = (uint32_t)word;
     float value;
     memcpy(&value, &bits, sizeof value);
     sc_event ev = {.type = SC_EVENT_PARAMETER,
                    .data1 = (uint8_t)p,
                    .data2 = SC_PARAMETER_FROM_CONTROL,
                    .number = value};
-    sc_parameters_apply_event(e, &ev);
+    apply(e, &ev, word);
   }
 }
 
 float sc_engine_parameter(const sc_engine *e, sc_param p) {
   if ((unsigned)p >= SC_PARAM_COUNT) return 0.0f;
-  const sc_parameters *ps = &e->parameters;
-  /* A value set here that the render thread has yet to take is the newest: the render thread may
-   * publish an older one it took just before, after the set, and stop rendering. */
-  bool waiting = atomic_load_explicit(&ps->pending, memory_order_acquire) & UINT64_C(1) << p;
-  uint32_t bits =
-      atomic_load_explicit(waiting ? &ps->requested[p] : &ps->published[p], memory_order_relaxed);
+  uint32_t bits = (uint32_t)atomic_load_explicit(&e->parameters.published[p], memory_order_relaxed);
   float value;
   memcpy(&value, &bits, sizeof value);
   return value;

@@ -20,13 +20,16 @@ typedef struct sc_parameters {
   float value[SC_PARAM_COUNT]; /* in force; what the render code reads */
   sc_ramp ramp[SC_PARAM_COUNT];
   uint64_t ramping; /* bit p while parameter p's ramp runs */
-  /* value[] mirrored as float bits for other threads (a ramp's target once it has begun), and
-   * the bits of changes made by events in render calls that observers have not been told of */
-  _Atomic uint32_t published[SC_PARAM_COUNT];
+  /* The newest value of each parameter for other threads, set or applied (a ramp's target once
+   * it has begun): float bits in the low half, a stamp above (a count of all values stamped, in
+   * `stamp`), so that a value published late never hides a newer one. And the bits of changes
+   * made by events in render calls that observers have not been told of. */
+  _Atomic uint64_t published[SC_PARAM_COUNT];
+  _Atomic uint32_t stamp;
   _Atomic uint64_t changed;
-  /* values set from other threads (sc_engine_set_parameter) as float bits, and which of them the
+  /* values set from other threads (sc_engine_set_parameter), stamped, and which of them the
    * render thread has yet to take */
-  _Atomic uint32_t requested[SC_PARAM_COUNT];
+  _Atomic uint64_t requested[SC_PARAM_COUNT];
   _Atomic uint64_t pending;
 } sc_parameters;
 
