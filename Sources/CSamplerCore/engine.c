@@ -189,10 +189,11 @@ static void apply_event(sc_engine *e, const sc_event *ev) {
 static void render_span(sc_engine *e, sc_render_team *team, const sc_render_alongside **alongside,
                         float *left, float *right, uint32_t frames) {
   if (frames == 0) return;
-  bool shared = team && sc_render_team_span(team, left, right, frames, *alongside);
-  if (!shared && *alongside) (*alongside)->run((*alongside)->context);
+  const sc_render_alongside *work = *alongside;
   *alongside = NULL;
-  if (!shared) sc_mix_span(e, left, right, frames);
+  if (team && sc_render_team_span(team, left, right, frames, work)) return;
+  if (work) work->run(work->context);
+  sc_mix_span(e, left, right, frames);
 }
 
 static void update_stats(sc_engine *e) {

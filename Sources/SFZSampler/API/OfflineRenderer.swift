@@ -108,8 +108,9 @@ public final class OfflineRenderer: @unchecked Sendable {
   public func render(
     frameCount: Int, left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>
   ) {
-    sc_engine_render_team(
-      sampler.engine.pointer, team, UInt32(clamping: frameCount), nil, 0, left, right, nil)
+    render(
+      frameCount: frameCount, events: UnsafeBufferPointer(start: nil, count: 0), left: left,
+      right: right, alongside: nil)
   }
 
   /// CPU seconds the worker threads have used so far (the calling thread's own time is not
