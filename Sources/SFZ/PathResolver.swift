@@ -32,6 +32,16 @@ final class PathResolver {
     return "/" + parts.joined(separator: "/")
   }
 
+  /// The file `path` names with every link along it followed, or `path` itself when it does not
+  /// exist (a virtual file). An instrument's relative paths are written from where its author
+  /// kept it, and a host or user who reaches it through a link (a DAW's session folder links
+  /// the files a session uses) must find its samples there, not beside the link.
+  static func real(_ path: String) -> String {
+    guard let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
   private func find(_ path: String) -> String? {
     if FileManager.default.fileExists(atPath: path) { return path }
     var current = ""

@@ -24,7 +24,10 @@ public struct SFZInstrument: Sendable {
   /// Opcode names the table does not know, with how often each was written.
   public var unknownOpcodes: [String: Int]
 
-  /// Reads an SFZ file. Paths in it resolve relative to the file's folder.
+  /// Reads an SFZ file. Paths in it resolve relative to the folder of the real file: when `url`
+  /// is a link (or passes through linked folders), samples, `#include`s and `default_path` are
+  /// found where the instrument's author put them, beside the file the link points to.
+  /// Diagnostics still name `url` as given.
   ///
   /// - Parameters:
   ///   - url: the `.sfz` file.
@@ -50,7 +53,8 @@ public struct SFZInstrument: Sendable {
   }
 
   /// Parses SFZ text. `path` names the (possibly virtual) file for messages; `#include` and
-  /// sample paths resolve relative to its folder, and the file system is checked for them.
+  /// sample paths resolve relative to its folder (the real file's folder when `path` exists and
+  /// is reached through links), and the file system is checked for them.
   ///
   /// - Throws: ``SFZError/strictModeFailed(path:diagnostics:)`` in strict mode only.
   public static func parse(text: String, path: String, strict: Bool = false) throws(SFZError)
@@ -62,7 +66,7 @@ public struct SFZInstrument: Sendable {
   private static func parse(bytes: [UInt8], path: String, strict: Bool) throws(SFZError)
     -> SFZInstrument
   {
-    let identity = PathResolver.normalize(path)
+    let identity = PathResolver.real(PathResolver.normalize(path))
     let baseDirectory = (identity as NSString).deletingLastPathComponent
     let resolver = PathResolver()
     var lexer = SFZLexer(baseDirectory: baseDirectory, resolver: resolver)

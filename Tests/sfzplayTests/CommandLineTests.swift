@@ -52,6 +52,34 @@ import Testing
     #expect(lines.last == "1 warning, 0 errors")
   }
 
+  /// A sample path is relative to "the folder where the SFZ file is" (corpus/spec sfzformat/docs/
+  /// opcodes/sample.md): --check through a link finds what the real path finds.
+  @Test func checkThroughALinkFindsWhatTheRealPathFinds() throws {
+    let fixture = try Fixture()
+    defer { fixture.remove() }
+    try FileManager.default.createDirectory(
+      at: fixture.url("Piano"), withIntermediateDirectories: true)
+    try fixture.writeSample(
+      "Piano/dc.wav", samples: [Float](repeating: 0.5, count: 4_800), sampleRate: 48_000)
+    try fixture.write("Piano/piano.sfz", text: "<region> sample=dc.wav lokey=40 hikey=70\n")
+    try FileManager.default.createDirectory(
+      at: fixture.url("links"), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      at: fixture.url("links/piano.sfz"), withDestinationURL: fixture.url("Piano/piano.sfz"))
+    let real = SFZPlayInProcess.run(["--check", "Piano/piano.sfz"], in: fixture.folder)
+    let linked = SFZPlayInProcess.run(["--check", "links/piano.sfz"], in: fixture.folder)
+    #expect(real.status == 0 && linked.status == 0, "\(linked.stderr)")
+    let summary = { (outcome: SFZPlayInProcess.Outcome) in
+      outcome.stdout.split(separator: "\n").map {
+        $0.replacingOccurrences(of: "links/piano.sfz", with: "Piano/piano.sfz")
+          .replacingOccurrences(of: #"loaded in [0-9.]+ s"#, with: "", options: .regularExpression)
+      }
+    }
+    #expect(summary(linked) == summary(real), "\(linked.stdout)")
+    #expect(linked.stdout.hasSuffix("0 warnings, 0 errors\n"), "\(linked.stdout)")
+    #expect(linked.stdout.contains("1 samples"))
+  }
+
   @Test func checkFailsOnErrors() throws {
     let fixture = try Fixture()
     defer { fixture.remove() }

@@ -48,6 +48,41 @@ struct SFZLoadingTests {
     #expect(report.sourceFiles == [main.path, fixtures.path("part.sfzh"), sample])
   }
 
+  /// A sample path is "a relative file path from the folder where the SFZ file is" (corpus/spec
+  /// sfzformat/docs/opcodes/sample.md): the real file's folder, so an instrument opened through
+  /// a link (as a DAW's saved session hands it back) loads and plays the same samples.
+  @Test("an instrument opened through a link plays exactly what its real path plays")
+  func throughALink() throws {
+    let fixtures = try DecodingFixtures()
+    try FileManager.default.createDirectory(
+      atPath: fixtures.path("Piano/Samples"), withIntermediateDirectories: true)
+    let tone = (0..<44_100).map { Float(sin(Double($0) * 2 * .pi * 261.63 / 44_100) * 0.5) }
+    _ = try fixtures.writeFloat(
+      "Piano/Samples/c4.wav", values: tone, channels: 1,
+      format: Int32(SF_FORMAT_WAV | SF_FORMAT_FLOAT))
+    let real = URL(fileURLWithPath: fixtures.path("Piano/Piano.sfz"))
+    try "<region> sample=Samples/c4.wav key=60\n".write(to: real, atomically: true, encoding: .utf8)
+    try FileManager.default.createDirectory(
+      atPath: fixtures.path("session/state1"), withIntermediateDirectories: true)
+    let link = URL(fileURLWithPath: fixtures.path("session/state1/Piano.sfz"))
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
+
+    func played(_ url: URL) throws -> (report: InstrumentReport, audio: [Float], saved: String?) {
+      let sampler = Sampler.unity()
+      let report = try sampler.loadInstrument(url: url)
+      sampler.play(noteNumber: 60, velocity: 127)
+      return (report, sampler.renderFrames(9_600).left, sampler.fullState.instrument?.path)
+    }
+    let direct = try played(real)
+    let linked = try played(link)
+    #expect(linked.report.diagnostics.isEmpty, "\(linked.report.diagnostics)")
+    #expect(linked.report.sampleCount == 1 && linked.report.regionCount == 1)
+    #expect(Measure.peak(linked.audio[...]) > 0.4)
+    #expect(linked.audio == direct.audio)
+    // the state keeps the name the caller gave, so a session that moves with its links works
+    #expect(linked.saved == link.path)
+  }
+
   @Test("a missing sample is a warning with its line; the rest of the instrument loads")
   func missingSample() throws {
     let url = try write(
