@@ -37,10 +37,12 @@ void sfzlv2_host_collect(void *host);
 bool sfzlv2_host_save(void *host, char **path, char **state, char **document,
                       sfzlv2_log_function log, void *context);
 
-/** Reads `state` and `document` (NULL: every value at its default), loads `path` (NULL: no
- * instrument), then sets the saved parameters and document settings. False on a file or document
- * it could not use, with what is wrong in `log`; a document it cannot read changes nothing. */
+/** Reads `state` and `document` (NULL: not carried, its values stay as they are), loads `path`
+ * (NULL: no instrument), then sets the parameters and document settings they carry, and marks in
+ * `carried` (one per parameter of sfzlv2_host_parameters, in port order) those the state set.
+ * False on a file or document it could not use, with what is wrong in `log`; a document it
+ * cannot read changes nothing. */
 bool sfzlv2_host_restore(void *host, const char *path, const char *state, const char *document,
-                         sfzlv2_log_function log, void *context);
+                         bool *carried, sfzlv2_log_function log, void *context);
 
 #endif

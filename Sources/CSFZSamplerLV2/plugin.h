@@ -63,9 +63,10 @@ typedef struct sfzlv2_plugin {
   LV2_URID parameter_urids[SC_PARAM_COUNT];
   /** each port's value last applied, so run() sends only changes */
   float port_values[SC_PARAM_COUNT];
-  /** after a restore, the next run() takes the ports' values as applied: hosts set the saved
-   * port values after restoring the plugin, and the engine already has the saved parameters */
-  bool adopt_ports;
+  /** a restore happened since the last run(); which parameters (in port order) the restored
+   * state carried, whose values the engine now holds */
+  bool restored;
+  bool restored_carried[SC_PARAM_COUNT];
 
   /* the Swift half and its engine */
   void *host;

@@ -39,16 +39,25 @@ static void push_parameter(sfzlv2_plugin *p, block *b, uint32_t frame, sc_param 
 }
 
 /* A port the host moved applies at the block's first frame, before the block's events. The host
- * made the change, so the engine does not report it back. */
+ * made the change, so the engine does not report it back.
+ *
+ * The ports are what the host shows, so after a restore every port applies, moved or not,
+ * unless the restored state carried its parameter: a preset that holds only the instrument, or
+ * a host's snapshot of some ports, must not leave the engine at a value from before it. The
+ * ports of parameters the state did carry are taken as they are: hosts set the saved port values
+ * around the restore, and the engine already has the state's, which differ only where the host
+ * itself set the parameter with patch:Set (which moves no port) before saving. */
 static void apply_ports(sfzlv2_plugin *p, block *b) {
+  bool restored = p->restored;
+  p->restored = false;
   for (uint32_t i = 0; i < p->parameter_count; i++) {
     const float *port = p->parameter_ports[i];
-    if (!port || *port == p->port_values[i]) continue;
+    if (!port) continue;
+    bool moved = *port != p->port_values[i];
     p->port_values[i] = *port;
-    if (!p->adopt_ports)
+    if (restored ? !p->restored_carried[i] : moved)
       push_parameter(p, b, 0, p->parameter_numbers[i], *port, SC_PARAMETER_FROM_CONTROL);
   }
-  p->adopt_ports = false;
 }
 
 static void apply_midi(sfzlv2_plugin *p, block *b, uint32_t frame, const uint8_t *m,

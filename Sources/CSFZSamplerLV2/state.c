@@ -90,10 +90,11 @@ static LV2_State_Status restore(LV2_Handle instance, LV2_State_Retrieve_Function
     const LV2_State_Map_Path *map_path = feature(features, LV2_STATE__mapPath);
     path = map_path ? map_path->absolute_path(map_path->handle, abstract) : (char *)abstract;
   }
-  bool restored = sfzlv2_host_restore(p->host, path, state, document, sfzlv2_log, p);
+  bool restored =
+      sfzlv2_host_restore(p->host, path, state, document, p->restored_carried, sfzlv2_log, p);
   if (restored) {
     sfzlv2_set_instrument_path(p, path ? path : "");
-    p->adopt_ports = true;
+    p->restored = true;
   }
   if (path && path != abstract) free_host_path(features, path);
   return restored ? LV2_STATE_SUCCESS : LV2_STATE_ERR_UNKNOWN;

@@ -83,13 +83,19 @@ func hostSave(
 @_cdecl("sfzlv2_host_restore")
 func hostRestore(
   _ host: UnsafeMutableRawPointer, _ path: UnsafePointer<CChar>?, _ state: UnsafePointer<CChar>?,
-  _ document: UnsafePointer<CChar>?, _ log: sfzlv2_log_function,
-  _ context: UnsafeMutableRawPointer?
+  _ document: UnsafePointer<CChar>?, _ carried: UnsafeMutablePointer<Bool>,
+  _ log: sfzlv2_log_function, _ context: UnsafeMutableRawPointer?
 ) -> Bool {
   let saved = PluginState(
     instrumentPath: path.map { String(cString: $0) }, state: state.map { String(cString: $0) },
     document: document.map { String(cString: $0) })
-  return plugin(host).restore(saved) { level, message in log(context, level, message) }
+  let host = plugin(host)
+  guard let set = host.restore(saved, log: { level, message in log(context, level, message) })
+  else { return false }
+  for (index, parameter) in host.parameters.enumerated() {
+    carried[index] = set.contains(parameter.identifier)
+  }
+  return true
 }
 
 private func plugin(_ host: UnsafeMutableRawPointer) -> PluginHost {

@@ -39,22 +39,24 @@ final class PluginHost: Sendable {
   func save() throws(StateError) -> PluginState { try PluginState(of: sampler) }
 
   /// Reads both saved documents (one that cannot be read leaves the instance as it was), loads
-  /// the saved instrument (or none), then sets the saved parameters and document settings. The
-  /// path used is the one the host mapped; the one inside the state only tells whether the file
-  /// changed since.
-  func restore(_ saved: PluginState, log: (sfzlv2_log_level, String) -> Void) -> Bool {
-    let state: SamplerState
-    let document: SamplerDocumentState
+  /// the saved instrument (or none), then sets the parameters and document settings the
+  /// documents carry; what they leave out keeps its value, since a host's preset may hold only
+  /// the instrument. The path used is the one the host mapped; the one inside the state only
+  /// tells whether the file changed since. Returns the identifiers of the parameters set, or nil
+  /// when the restore failed.
+  func restore(_ saved: PluginState, log: (sfzlv2_log_level, String) -> Void) -> Set<String>? {
+    let state: SamplerState?
+    let document: SamplerDocumentState?
     do {
       (state, document) = try saved.decoded()
     } catch {
       log(SFZLV2_LOG_ERROR, error.description)
-      return false
+      return nil
     }
     var restored = true
     if let path = saved.instrumentPath {
       restored = load(path: path, log: log)
-      if restored, let before = state.instrument?.contentHash,
+      if restored, let before = state?.instrument?.contentHash,
         let now = sampler.instrumentReference?.contentHash, before != now
       {
         log(SFZLV2_LOG_WARNING, "\(path) has changed since it was saved (\(before), now \(now))")
@@ -62,13 +64,23 @@ final class PluginHost: Sendable {
     } else {
       sampler.unloadAllSamples()
     }
+    var carried: Set<String> = []
     do {
-      try sampler.setFullState(state)
-      try sampler.setDocumentState(document)
+      if var state {
+        carried = Set(state.parameters.keys)
+        for parameter in sampler.parameters.all where !carried.contains(parameter.identifier) {
+          state.parameters[parameter.identifier] = sampler.parameters[parameter]
+        }
+        try sampler.setFullState(state)
+      }
+      if let document {
+        try sampler.setDocumentState(document)
+        carried.insert(SamplerParameter.masterTune.identifier)
+      }
     } catch {
       log(SFZLV2_LOG_ERROR, error.description)
       restored = false
     }
-    return restored
+    return restored ? carried : nil
   }
 }

@@ -27,19 +27,15 @@ struct PluginState {
     document = String(decoding: try sampler.documentState.jsonData(), as: UTF8.self)
   }
 
-  /// Both documents read, before anything is applied, so that a broken one changes nothing. A
-  /// missing one reads as every value at its default.
-  func decoded() throws(StateError) -> (state: SamplerState, document: SamplerDocumentState) {
-    let full =
-      try state.map { text throws(StateError) in
-        try SamplerState(jsonData: Data(text.utf8), source: "the saved state")
-      } ?? SamplerState(instrument: nil, parameters: [:], currentPreset: nil)
-    let document =
-      try document.map { text throws(StateError) in
-        try SamplerDocumentState(jsonData: Data(text.utf8), source: "the saved document state")
-      }
-      ?? SamplerDocumentState(
-        masterTune: SamplerParameter.masterTune.defaultValue, tuning: .equalTemperament)
+  /// Both documents read, before anything is applied, so that a broken one changes nothing; nil
+  /// for one the session or preset does not hold.
+  func decoded() throws(StateError) -> (state: SamplerState?, document: SamplerDocumentState?) {
+    let full = try state.map { text throws(StateError) in
+      try SamplerState(jsonData: Data(text.utf8), source: "the saved state")
+    }
+    let document = try document.map { text throws(StateError) in
+      try SamplerDocumentState(jsonData: Data(text.utf8), source: "the saved document state")
+    }
     return (full, document)
   }
 }

@@ -60,6 +60,67 @@ struct PluginPresetTests {
       #expect(first == nil, "\(preset.label): first frame that differs \(first ?? -1)")
     }
   }
+
+  /// A host preset a user keeps as "my piano": the instrument file, and perhaps some ports. The
+  /// ports are what the host shows, so what the preset does not carry keeps its knob's value in
+  /// the sound too; what it carries applies. Measured against an instance set up by hand with
+  /// the same instrument and knobs: the same samples, bit for bit.
+  @Test(arguments: [[:], ["master_volume": 0.25]] as [[String: Float]])
+  func aPresetHoldingTheInstrumentKeepsTheKnobsItDoesNotCarry(ports: [String: Float]) throws {
+    let before = try SineInstrument()
+    defer { before.remove() }
+    // key 69 plays 880 Hz: the preset's instrument is heard, not the one before
+    let piano = try SineInstrument(sfz: "<region> sample=sine.wav pitch_keycenter=57")
+    defer { piano.remove() }
+    let knobs: [String: Float] = ["master_volume": 0.5, "vibrato_depth": 20]
+    let lv2 = try LV2World()
+    let preset = try lv2.state(fromTurtle: Self.preset(instrument: piano.sfz, ports: ports))
+    defer { lilv_state_free(preset) }
+
+    let plugin = try PluginInstance(lv2, sampleRate: 48_000, maximumBlock: 256)
+    plugin.loadInstrument(before.sfz.path)
+    for (symbol, value) in knobs { plugin[symbol] = value }
+    plugin.input.begin()
+    plugin.run(frames: 1)
+    plugin.apply(preset)
+    #expect(plugin.reportedInstruments == [piano.sfz.path])
+    let events: [(frame: Int, event: NoteEvent)] = [(100, .on(key: 69, velocity: 100))]
+    let played = plugin.render(frames: 9_600, block: 256, events: events) {
+      $2.write(to: $0, frame: $1)
+    }
+
+    let byHand = try PluginInstance(lv2, sampleRate: 48_000, maximumBlock: 256)
+    byHand.loadInstrument(piano.sfz.path)
+    for (symbol, value) in knobs.merging(ports, uniquingKeysWith: { $1 }) {
+      byHand[symbol] = value
+      #expect(plugin[symbol] == value, "the host shows \(symbol) at \(plugin[symbol])")
+    }
+    byHand.input.begin()
+    byHand.run(frames: 1)
+    let expected = byHand.render(frames: 9_600, block: 256, events: events) {
+      $2.write(to: $0, frame: $1)
+    }
+    let frequency = Measure.frequency(played.left, sampleRate: 48_000, in: 1_000..<9_600)
+    #expect(abs(Measure.cents(frequency, from: 880)) < 5, "\(frequency) Hz")
+    #expect(Measure.peak(played.left[...]) > 0.01)
+    let first = firstDifference(played, expected)
+    #expect(first == nil, "first frame that differs from the knobs set by hand: \(first ?? -1)")
+  }
+
+  /// A preset in Turtle holding the instrument file and the port values `ports`.
+  static func preset(instrument: URL, ports: [String: Float]) -> String {
+    let values = ports.map { "lv2:port [ lv2:symbol \"\($0.key)\" ; pset:value \($0.value) ] ;" }
+    return """
+      @prefix atom: <http://lv2plug.in/ns/ext/atom#> .
+      @prefix lv2: <http://lv2plug.in/ns/lv2core#> .
+      @prefix pset: <http://lv2plug.in/ns/ext/presets#> .
+      @prefix state: <http://lv2plug.in/ns/ext/state#> .
+      <urn:sfzsampler:my-piano> a pset:Preset ;
+        lv2:appliesTo <\(LV2World.pluginURI)> ;
+        \(values.joined(separator: "\n  "))
+        state:state [ <\(URI.instrumentFile)> "\(instrument.path)"^^atom:Path ] .
+      """
+  }
 }
 
 /// One preset of the bundle, as lilv reads it.
