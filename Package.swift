@@ -106,7 +106,9 @@ let package = Package(
       dependencies: [
         "sfzsampler-lv2-bundle", "CLilv", "SFZSampler", "CSamplerCore", "CSndfile",
         "AudioTestSupport",
-      ]
+      ],
+      // the Lua script the Ardour test runs in ardour7-lua, read from the source tree
+      exclude: ["Ardour"]
     ),
   ],
   swiftLanguageModes: [.v6],
