@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "channel_outputs.h"
 #include "controllers.h"
 #include "denormals.h"
 #include "mix_groups.h"
@@ -223,14 +224,17 @@ static void run_caller_work(void *context) {
  * caller's `work` (or NULL) done while the team renders. */
 static void render_block(sc_engine *e, sc_render_team *team, uint32_t frames,
                          const sc_event *events, uint32_t event_count, float *out_left,
-                         float *out_right, const sc_render_alongside *work) {
+                         float *out_right, const sc_render_alongside *work,
+                         sc_channel_outputs *channels) {
   sc_fp_state fp;
   sc_denormals_flush_begin(&fp);
   caller_work in_caller_modes = {work, &fp};
   sc_render_alongside wrapped = {run_caller_work, &in_caller_modes};
   const sc_render_alongside *alongside = work ? &wrapped : NULL;
-  memset(out_left, 0, frames * sizeof(float));
-  memset(out_right, 0, frames * sizeof(float));
+  if (!channels) {
+    memset(out_left, 0, frames * sizeof(float));
+    memset(out_right, 0, frames * sizeof(float));
+  }
   adopt_pending(e);
   sc_tuning_adopt(e);
   sc_parameters_adopt(e);
@@ -250,8 +254,15 @@ static void render_block(sc_engine *e, sc_render_team *team, uint32_t frames,
     if (until - f > SC_SPAN_FRAMES) until = f + SC_SPAN_FRAMES;
     until = f + sc_parameters_begin_span(&e->parameters, until - f);
     uint32_t n = until - f;
-    render_span(e, team, &alongside, out_left + f, out_right + f, n);
-    sc_parameters_end_span(&e->parameters, out_left + f, out_right + f, n);
+    if (channels) {
+      sc_channel_outputs_render_span(e, channels, f, n);
+      float *left[16], *right[16];
+      uint32_t count = sc_channel_outputs_touched(channels, left, right);
+      sc_parameters_end_span(&e->parameters, left, right, count, f, n);
+    } else {
+      render_span(e, team, &alongside, out_left + f, out_right + f, n);
+      sc_parameters_end_span(&e->parameters, &out_left, &out_right, 1, f, n);
+    }
     /* the song position moves on with the tempo, so notes can wait for the next beat */
     e->beat += n * (double)e->parameters.value[SC_PARAM_TEMPO] / (60.0 * e->config.sample_rate);
     e->voice_vibrato_phase +=
@@ -271,7 +282,15 @@ static void render_block(sc_engine *e, sc_render_team *team, uint32_t frames,
 
 void sc_engine_render(sc_engine *e, uint32_t frames, const sc_event *events, uint32_t event_count,
                       float *out_left, float *out_right) {
-  render_block(e, NULL, frames, events, event_count, out_left, out_right, NULL);
+  render_block(e, NULL, frames, events, event_count, out_left, out_right, NULL, NULL);
+}
+
+uint16_t sc_engine_render_channels(sc_engine *e, uint32_t frames, const sc_event *events,
+                                   uint32_t event_count, float *const left[16],
+                                   float *const right[16]) {
+  sc_channel_outputs channels = {left, right, frames, 0};
+  render_block(e, NULL, frames, events, event_count, NULL, NULL, NULL, &channels);
+  return channels.touched;
 }
 
 void sc_engine_render_team(sc_engine *e, sc_render_team *team, uint32_t frames,
@@ -279,7 +298,7 @@ void sc_engine_render_team(sc_engine *e, sc_render_team *team, uint32_t frames,
                            float *out_right, const sc_render_alongside *alongside) {
   /* another engine's team would render the wrong voices */
   if (team && sc_render_team_engine(team) != e) team = NULL;
-  render_block(e, team, frames, events, event_count, out_left, out_right, alongside);
+  render_block(e, team, frames, events, event_count, out_left, out_right, alongside, NULL);
 }
 
 const char *sc_engine_kernels(const sc_engine *e) {

@@ -180,31 +180,38 @@ uint32_t sc_parameters_begin_span(sc_parameters *ps, uint32_t frames) {
   return frames;
 }
 
-/* Scales a span by the master gain: per frame on the ramp's line while it runs, then by the
- * value in force, which unity leaves untouched. */
-static void apply_gain(sc_parameters *ps, float *left, float *right, uint32_t frames) {
+/* Scales a span of each output by the master gain: per frame on the ramp's line while it runs,
+ * then by the value in force, which unity leaves untouched. Every output gets the same gains. */
+static void apply_gain(sc_parameters *ps, float *const *left, float *const *right, uint32_t count,
+                       uint32_t offset, uint32_t frames) {
   uint32_t j = 0;
   if (ps->ramping & GAIN_BIT) {
     sc_ramp *r = &ps->ramp[SC_PARAM_MASTER_GAIN];
     float g = ps->value[SC_PARAM_MASTER_GAIN];
     for (; j < frames && r->elapsed < r->length; j++, r->elapsed++) {
       g = ramp_value(r, r->elapsed);
-      left[j] *= g;
-      right[j] *= g;
+      for (uint32_t o = 0; o < count; o++) {
+        left[o][offset + j] *= g;
+        right[o][offset + j] *= g;
+      }
     }
     ps->value[SC_PARAM_MASTER_GAIN] = g;
     if (r->elapsed >= r->length) ps->ramping &= ~GAIN_BIT;
   }
   float g = ps->value[SC_PARAM_MASTER_GAIN];
-  if (g != 1.0f)
-    for (; j < frames; j++) {
-      left[j] *= g;
-      right[j] *= g;
+  if (g == 1.0f) return;
+  for (uint32_t o = 0; o < count; o++) {
+    float *l = left[o] + offset, *rt = right[o] + offset;
+    for (uint32_t k = j; k < frames; k++) {
+      l[k] *= g;
+      rt[k] *= g;
     }
+  }
 }
 
-void sc_parameters_end_span(sc_parameters *ps, float *left, float *right, uint32_t frames) {
-  apply_gain(ps, left, right, frames);
+void sc_parameters_end_span(sc_parameters *ps, float *const *left, float *const *right,
+                            uint32_t count, uint32_t offset, uint32_t frames) {
+  apply_gain(ps, left, right, count, offset, frames);
   uint64_t mask = ps->ramping & ~GAIN_BIT;
   while (mask) {
     int p = __builtin_ctzll(mask);

@@ -47,8 +47,10 @@ void sc_parameters_apply_event(sc_engine *engine, const sc_event *event);
  * this frame and returns how many frames the span may cover before the next step. [render] */
 uint32_t sc_parameters_begin_span(sc_parameters *parameters, uint32_t frames);
 
-/* After the span is rendered into `left` and `right`: scales it by the master gain, frame by
- * frame, and moves every ramp on by `frames`. [render] */
-void sc_parameters_end_span(sc_parameters *parameters, float *left, float *right, uint32_t frames);
+/* After the span is rendered into `count` outputs (`left[o] + offset`, `right[o] + offset`):
+ * scales each by the master gain, frame by frame and alike, and moves every ramp on by `frames`.
+ * [render] */
+void sc_parameters_end_span(sc_parameters *parameters, float *const *left, float *const *right,
+                            uint32_t count, uint32_t offset, uint32_t frames);
 
 #endif

@@ -94,6 +94,57 @@ final class CoreHarness {
   {
     var left = [Float](repeating: 0, count: frames)
     var right = [Float](repeating: 0, count: frames)
+    left.withUnsafeMutableBufferPointer { l in
+      right.withUnsafeMutableBufferPointer { r in
+        forEachBlock(frames: frames, events: events) { done, n, ev in
+          if let team {
+            sc_engine_render_team(
+              engine, team, UInt32(n), ev.baseAddress, UInt32(ev.count), l.baseAddress! + done,
+              r.baseAddress! + done, nil)
+          } else {
+            sc_engine_render(
+              engine, UInt32(n), ev.baseAddress, UInt32(ev.count), l.baseAddress! + done,
+              r.baseAddress! + done)
+          }
+        }
+      }
+    }
+    return (left, right)
+  }
+
+  /// Renders `frames` frames by MIDI channel (sc_engine_render_channels): each channel's left and
+  /// right, zeros where a block did not write it, and every block's mask of channels written.
+  func renderChannels(frames: Int, events: [sc_event] = [])
+    -> (left: [[Float]], right: [[Float]], written: [UInt16])
+  {
+    var left = [[Float]](repeating: [Float](repeating: 0, count: frames), count: 16)
+    var right = left
+    var written: [UInt16] = []
+    let scratch = UnsafeMutablePointer<Float>.allocate(capacity: 32 * blockSize)
+    defer { scratch.deallocate() }
+    let lefts = (0..<16).map { Optional(scratch + $0 * blockSize) }
+    let rights = (0..<16).map { Optional(scratch + (16 + $0) * blockSize) }
+    forEachBlock(frames: frames, events: events) { done, n, ev in
+      // unwritten outputs keep what the last block left: a poison the test would see if read
+      scratch.update(repeating: .nan, count: 32 * blockSize)
+      let mask = sc_engine_render_channels(
+        engine, UInt32(n), ev.baseAddress, UInt32(ev.count), lefts, rights)
+      written.append(mask)
+      for channel in 0..<16 where mask & (1 << channel) != 0 {
+        for i in 0..<n {
+          left[channel][done + i] = lefts[channel]![i]
+          right[channel][done + i] = rights[channel]![i]
+        }
+      }
+    }
+    return (left, right, written)
+  }
+
+  /// Cuts `frames` into blocks of at most `blockSize`, each with its events at in-block frames.
+  private func forEachBlock(
+    frames: Int, events: [sc_event],
+    _ body: (_ start: Int, _ count: Int, UnsafeBufferPointer<sc_event>) -> Void
+  ) {
     var pending = events.sorted { $0.frame < $1.frame }[...]
     var done = 0
     while done < frames {
@@ -105,24 +156,9 @@ final class CoreHarness {
         block.append(local)
         pending.removeFirst()
       }
-      left.withUnsafeMutableBufferPointer { l in
-        right.withUnsafeMutableBufferPointer { r in
-          block.withUnsafeBufferPointer { ev in
-            if let team {
-              sc_engine_render_team(
-                engine, team, UInt32(n), ev.baseAddress, UInt32(ev.count), l.baseAddress! + done,
-                r.baseAddress! + done, nil)
-            } else {
-              sc_engine_render(
-                engine, UInt32(n), ev.baseAddress, UInt32(ev.count), l.baseAddress! + done,
-                r.baseAddress! + done)
-            }
-          }
-        }
-      }
+      block.withUnsafeBufferPointer { body(done, n, $0) }
       done += n
     }
-    return (left, right)
   }
 
   var stats: sc_engine_stats {

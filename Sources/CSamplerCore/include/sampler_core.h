@@ -796,6 +796,18 @@ void sc_engine_render(sc_engine *engine, uint32_t frames, const sc_event *events
                       uint32_t event_count, float *out_left, float *out_right);
 
 /**
+ * Renders as sc_engine_render does, but each MIDI channel's voices into outputs of their own:
+ * `left[c]` and `right[c]` (16 of each) get the voices of channel c, summed in voice-slot order,
+ * master volume applied to each alike. Returns the channels written (bit c for channel c): only
+ * they are overwritten, for the whole call; the outputs of the others are not touched, so a
+ * caller sums only what plays. The channels add up to what sc_engine_render gives, to float
+ * rounding: a song's stems and its mix. On the calling thread alone. [render]
+ */
+uint16_t sc_engine_render_channels(sc_engine *engine, uint32_t frames, const sc_event *events,
+                                   uint32_t event_count, float *const left[16],
+                                   float *const right[16]);
+
+/**
  * Queues an event for the next render call (lock-free single-producer ring; the event's frame is
  * ignored). Returns false when the queue is full. [control]
  */
