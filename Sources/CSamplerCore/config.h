@@ -149,6 +149,12 @@
 #define SC_CC_ALL_SOUND_OFF 120
 #define SC_CC_RESET_ALL_CONTROLLERS 121
 #define SC_CC_ALL_NOTES_OFF 123
+/* Bank select, most and least significant byte: with the program, what an ensemble's channel
+ * plays (ensemble.c). */
+#define SC_CC_BANK_SELECT_MSB 0
+#define SC_CC_BANK_SELECT_LSB 32
+/* General MIDI's drum channel (channel 10, index 9): it plays drum kits, chosen by program. */
+#define SC_GM_DRUM_CHANNEL 9
 
 /* The General MIDI power-on values ARIA and sfizz also start from: volume 100 (-4.1 dB through
  * the squared volume law, headroom for chords of full-scale samples), pan centred, expression
@@ -183,5 +189,13 @@
 #define SC_PARAM_MAX_RESONANCE_DB 24.0f
 #define SC_PARAM_MAX_PITCH_ENVELOPE_SEMITONES 24.0f
 #define SC_PARAM_MAX_MASTER_TUNE_CENTS 1200.0f
+
+/* An ensemble (ensemble.c): the engines it mixes, and the programs its table can name (each a
+ * drum flag, bank and program with the engine that plays it), set on the control thread. */
+#define SC_ENSEMBLE_MAX_ENGINES 256
+#define SC_ENSEMBLE_MAX_PROGRAMS 2048
+/* Events one engine takes per render of an ensemble; a block with more for one engine is
+ * rendered in parts, each event still on its frame. */
+#define SC_ENSEMBLE_EVENT_CAPACITY 512
 
 #endif

@@ -832,6 +832,75 @@ typedef struct sc_engine_stats {
 
 void sc_engine_get_stats(const sc_engine *engine, sc_engine_stats *stats);
 
+/* ------------------------------------------------------------------------------ Ensemble */
+
+/**
+ * An ensemble plays a multi-timbral song: 16 MIDI channels, each playing the engine its bank
+ * select (CC0, CC32) and program change choose, or the engine assigned to it, mixed in a fixed
+ * order (channel by channel, each channel's engines in the order they were added), so a render
+ * gives the same bits whatever the caller's threads. The engines stay the caller's: it creates
+ * them, gives them instruments and destroys them after the ensemble. An engine several channels
+ * use plays them all, their channel numbers kept.
+ *
+ * Routing: controllers, bends, channel pressure, program changes, bank selects, parameters,
+ * tempo and tunings reach every engine, so a channel keeps its controllers across a program
+ * change and an instrument that selects programs itself (loprog/hiprog) sees them. A note goes to
+ * the engine its channel plays at the note-on; its note-off and key pressure follow it there, so
+ * notes sounding at a program change ring out on the old program. A note whose channel's
+ * program has no engine sounds nothing and is counted (sc_ensemble_unrouted_notes).
+ */
+typedef struct sc_ensemble sc_ensemble;
+
+/** An ensemble rendering at most `max_frames` frames per call; NULL when out of memory or
+ * `max_frames` is 0. Channel 10 is General MIDI's drum channel. [control] */
+sc_ensemble *sc_ensemble_create(uint32_t max_frames);
+
+/** SC_ENSEMBLE_MAX_ENGINES: the most engines one ensemble mixes. [any] */
+uint32_t sc_ensemble_max_engines(void);
+
+/** Frees the ensemble, not its engines. [control] */
+void sc_ensemble_destroy(sc_ensemble *ensemble);
+
+/** Adds `engine` to the ensemble after the others: its index, or -1 when the ensemble holds
+ * SC_ENSEMBLE_MAX_ENGINES already or memory runs out. May be called while another thread
+ * renders: the engine plays from the next render call on. [control] */
+int32_t sc_ensemble_add_engine(sc_ensemble *ensemble, sc_engine *engine);
+
+/** Says that `engine` (an index from sc_ensemble_add_engine) plays `program` of bank `msb`:`lsb`
+ * on melodic channels (`drums` false) or on drum channels. A later setting of the same program
+ * wins; a program change that names one not set plays nothing. False when the table holds
+ * SC_ENSEMBLE_MAX_PROGRAMS or the engine is unknown. May be called while another thread
+ * renders: it applies from the next program change. [control] */
+bool sc_ensemble_set_program(sc_ensemble *ensemble, bool drums, uint8_t msb, uint8_t lsb,
+                             uint8_t program, int32_t engine);
+
+/** Makes `channel` (0-15) play `engine` whatever its program; -1 makes its program choose
+ * again. Applies to the channel's next note. [control] */
+void sc_ensemble_assign_channel(sc_ensemble *ensemble, uint8_t channel, int32_t engine);
+
+/** Whether `channel` plays drum kits (General MIDI: channel 10 alone). Applies from the
+ * channel's next program change or note. [control] */
+void sc_ensemble_set_drum_channel(sc_ensemble *ensemble, uint8_t channel, bool drums);
+
+/** Scales `channel`'s output by `left` and `right` before the mix (a setup's gain and pan; 1 and
+ * 1 leave it as played). Finite factors only. [control] */
+void sc_ensemble_set_channel_gain(sc_ensemble *ensemble, uint8_t channel, float left, float right);
+
+/**
+ * Renders `frames` frames (at most the ensemble's max_frames) of every engine, `events` routed as
+ * above and applied on their frames (sorted by frame; an event at `frames` or later applies at
+ * the start of the next call). Writes the mix to `left` and `right`; with `stem_left` and
+ * `stem_right` (16 each, or both NULL) also each channel's output, gain applied, zeros for a
+ * silent channel: the stems add up to the mix. Returns the channels that sounded (bit c for
+ * channel c). The engines render one after another on the calling thread. [render]
+ */
+uint16_t sc_ensemble_render(sc_ensemble *ensemble, uint32_t frames, const sc_event *events,
+                            uint32_t event_count, float *left, float *right,
+                            float *const stem_left[16], float *const stem_right[16]);
+
+/** Notes on `channel` that found no engine since the ensemble was created. [any] */
+uint64_t sc_ensemble_unrouted_notes(const sc_ensemble *ensemble, uint8_t channel);
+
 /* -------------------------------------------------- offline rendering on several threads
  * A render team is a set of threads that render one engine's voices together, for offline
  * work (a file, a bounce) where the render call may wait. The engine sums the voices of each span
