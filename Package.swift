@@ -86,7 +86,11 @@ let package = Package(
     ),
     .testTarget(name: "SFZTests", dependencies: ["SFZ", "AudioTestSupport"]),
     .testTarget(
-      name: "SongPlaybackTests", dependencies: ["SongPlayback", "SFZSampler", "AudioTestSupport"]),
+      name: "SongPlaybackTests",
+      dependencies: [
+        "SongPlayback", "SFZSampler", "MIDIFile", "AudioTestSupport", "MIDITestSupport",
+      ]
+    ),
     .testTarget(
       name: "SFZSamplerTests",
       dependencies: [

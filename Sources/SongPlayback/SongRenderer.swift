@@ -69,8 +69,8 @@ public struct SongRenderer {
       var start = 0
       var side = 0
       while start < totalFrames && handOver.goesOn {
-        // The song's end is a block boundary: the tail starts on a block of its own.
-        let frames = min(blockSize, (start < songFrames ? songFrames : totalFrames) - start)
+        let frames = Self.blockFrames(
+          at: start, songFrames: songFrames, totalFrames: totalFrames, blockSize: blockSize)
         cursor.events(from: start, frames: frames, into: &events)
         let left = buffers.baseAddress! + 2 * side * blockSize
         let right = left + blockSize
@@ -96,6 +96,14 @@ public struct SongRenderer {
       if let failure = handOver.failure { throw failure }
       return handOver.delivered
     }
+  }
+}
+
+extension SongRenderer {
+  /// The frames of the block that starts at `start`. The song's end is a block boundary: the
+  /// tail starts on a block of its own.
+  static func blockFrames(at start: Int, songFrames: Int, totalFrames: Int, blockSize: Int) -> Int {
+    min(blockSize, (start < songFrames ? songFrames : totalFrames) - start)
   }
 }
 
@@ -137,6 +145,13 @@ public struct RenderedBlock {
   public let left: UnsafeBufferPointer<Float>
   /// The right channel, one value per frame of the block.
   public let right: UnsafeBufferPointer<Float>
+  /// Each MIDI channel's left output (16), when an ``EnsembleSongRenderer`` renders stems;
+  /// empty otherwise. The stems add up to ``left``.
+  public var stemLeft: [UnsafeBufferPointer<Float>] = []
+  /// Each MIDI channel's right output (16), as ``stemLeft``.
+  public var stemRight: [UnsafeBufferPointer<Float>] = []
+  /// The channels that sounded in the block, when an ensemble rendered it.
+  public var soundingChannels: ChannelSet = []
 
   /// Frames in the block.
   public var frames: Int { left.count }
