@@ -307,6 +307,13 @@ const char *sc_engine_kernels(const sc_engine *e) {
 
 bool sc_engine_post(sc_engine *e, const sc_event *event) { return sc_ring_push(&e->queue, event); }
 
+uint64_t sc_engine_unplayed_notes(const sc_engine *e, uint8_t channel, uint64_t keys[2]) {
+  sc_engine *m = (sc_engine *)e;
+  for (int w = 0; w < 2; w++)
+    keys[w] = atomic_load_explicit(&m->stat_unplayed_keys[channel & 15][w], memory_order_relaxed);
+  return atomic_load_explicit(&m->stat_unplayed_channel[channel & 15], memory_order_relaxed);
+}
+
 void sc_engine_get_stats(const sc_engine *e, sc_engine_stats *stats) {
   sc_engine *m = (sc_engine *)e;
   stats->active_voices = atomic_load_explicit(&m->stat_active, memory_order_relaxed);

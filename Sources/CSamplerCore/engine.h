@@ -63,6 +63,9 @@ struct sc_engine {
 
   _Atomic uint32_t stat_active, stat_peak;
   _Atomic uint64_t stat_started, stat_stolen, stat_unplayed, stat_silenced, stat_underruns;
+  /* unplayed note-ons by channel, and the keys they struck (bit k of word k / 64) */
+  _Atomic uint64_t stat_unplayed_channel[16];
+  _Atomic uint64_t stat_unplayed_keys[16][2];
 };
 
 #endif

@@ -9,6 +9,15 @@
 #include "triggers.h"
 #include "voice_alloc.h"
 
+/* A note-on no region answered: counted for the engine and for its channel, its key noted, so
+ * a song's report can say which keys of which channel found nothing to play. */
+static void count_unplayed(sc_engine *engine, uint8_t channel, uint8_t key) {
+  atomic_fetch_add_explicit(&engine->stat_unplayed, 1, memory_order_relaxed);
+  atomic_fetch_add_explicit(&engine->stat_unplayed_channel[channel], 1, memory_order_relaxed);
+  atomic_fetch_or_explicit(&engine->stat_unplayed_keys[channel][key >> 6],
+                           UINT64_C(1) << (key & 63), memory_order_relaxed);
+}
+
 static bool is_mono(const sc_engine *engine) {
   return engine->parameters.value[SC_PARAM_MONOPHONIC] > 0.5f;
 }
@@ -81,7 +90,7 @@ static void mono_note_on(sc_engine *engine, sc_channel *c, uint8_t channel, uint
   }
   uint64_t first_new = engine->note_counter;
   if (start_note(engine, channel, key, velocity, note) == 0 && !is_keyswitch(engine, key))
-    atomic_fetch_add_explicit(&engine->stat_unplayed, 1, memory_order_relaxed);
+    count_unplayed(engine, channel, key);
   if (previous < 0 || !(engine->parameters.value[SC_PARAM_GLIDE_RATE] > 0.0f)) return;
   for (uint32_t i = 0; i < engine->voice_slots; i++) {
     sc_voice *v = &engine->voices[i];
@@ -116,7 +125,7 @@ void sc_note_on(sc_engine *engine, uint8_t channel, uint8_t key, uint8_t velocit
   } else {
     push_held(c, key);
     if (start_note(engine, channel, key, velocity, note) == 0 && !is_keyswitch(engine, key))
-      atomic_fetch_add_explicit(&engine->stat_unplayed, 1, memory_order_relaxed);
+      count_unplayed(engine, channel, key);
   }
   c->previous_key = key;
   c->previous_velocity = velocity;

@@ -832,6 +832,10 @@ typedef struct sc_engine_stats {
 
 void sc_engine_get_stats(const sc_engine *engine, sc_engine_stats *stats);
 
+/** Note-ons on `channel` (0-15) that matched no region since the engine was created, and in
+ * `keys` the keys they struck (bit k % 64 of word k / 64). [any] */
+uint64_t sc_engine_unplayed_notes(const sc_engine *engine, uint8_t channel, uint64_t keys[2]);
+
 /* ------------------------------------------------------------------------------ Ensemble */
 
 /**

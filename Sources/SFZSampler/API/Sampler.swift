@@ -308,6 +308,22 @@ public final class Sampler: @unchecked Sendable {
   /// instrument, or conditions no region meets).
   public var unplayedNoteCount: Int { Int(engine.stats.notes_unplayed) }
 
+  /// Note-ons on `channel` (0-15) that no region answered since the sampler was created, and
+  /// the keys they struck, in order: what a song's report names when a part finds nothing to
+  /// play.
+  public func unplayedNotes(channel: Int) -> (count: Int, keys: [Int]) {
+    guard (0..<16).contains(channel) else { return (0, []) }
+    var words: (UInt64, UInt64) = (0, 0)
+    let count = withUnsafeMutableBytes(of: &words) {
+      sc_engine_unplayed_notes(
+        engine.pointer, UInt8(channel), $0.baseAddress!.assumingMemoryBound(to: UInt64.self))
+    }
+    let keys = (0..<128).filter { key in
+      (key < 64 ? words.0 : words.1) & (UInt64(1) << UInt64(key % 64)) != 0
+    }
+    return (Int(count), keys)
+  }
+
   /// Voices cut because their output was NaN, infinite or absurdly loud (an unstable filter, a
   /// broken sample handed over unchecked), so that one bad voice never ruins the mix.
   public var silencedVoiceCount: Int { Int(engine.stats.voices_silenced) }

@@ -99,6 +99,23 @@ struct SFZLoadingTests {
     #expect(throws: SamplerError.self) { try sampler.loadInstrument(url: url, strict: true) }
   }
 
+  /// A note no region answers plays nothing (corpus/spec sfzformat/docs/opcodes/lokey.md: a
+  /// region plays keys lokey...hikey); the sampler counts it by channel with its key.
+  @Test("note-ons no region answers are counted by channel, with their keys")
+  func unplayedNotesByChannel() throws {
+    let url = try write("<region> sample=*sine lokey=60 hikey=72\n")
+    let sampler = Sampler.unity()
+    try sampler.loadInstrument(url: url)
+    for (key, channel) in [(59, 0), (60, 0), (100, 0), (100, 0), (30, 9)] as [(UInt8, UInt8)] {
+      sampler.play(noteNumber: key, velocity: 100, channel: channel)
+    }
+    _ = sampler.renderFrames(256)
+    #expect(sampler.unplayedNotes(channel: 0) == (3, [59, 100]))
+    #expect(sampler.unplayedNotes(channel: 9) == (1, [30]))
+    #expect(sampler.unplayedNotes(channel: 1) == (0, []))
+    #expect(sampler.unplayedNoteCount == 4)
+  }
+
   @Test("a region without a sample and an unknown opcode are each reported once, with their line")
   func reportedOnce() throws {
     let url = try write(
