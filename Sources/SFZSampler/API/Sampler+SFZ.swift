@@ -11,7 +11,7 @@ extension Sampler {
   /// Parameter values and ``currentPreset`` stay as they were.
   ///
   /// `defines` are `#define` variables set before the file's first line: what a bank names its
-  /// programs with (an ARIA bank's `<Define>`s), so
+  /// programs with (``BankInstrument/defines``, from an ARIA bank's `<Define>`s), so
   /// `sample=$sample_dir/...` finds the bank's samples. The file's own `#define`s replace them.
   ///
   /// ```swift
