@@ -1,6 +1,6 @@
 # The commands a developer or CI needs. `make demo` and `make test` install missing system
 # packages first (scripts/install-deps.sh).
-.PHONY: deps demo test lv2 install-lv2 check-version-consumer docs docs-preview test-sanitizers stress soak fuzz format lint bench big-library
+.PHONY: deps demo test lv2 install-lv2 check-version-consumer docs docs-preview test-sanitizers stress soak fuzz format lint bench big-library gm-bank
 
 deps:
 	@scripts/install-deps.sh
@@ -103,6 +103,15 @@ BIG_LIBRARY_DIR ?= $(HOME)/sfzsampler-big-library
 BIG_LIBRARY_GB ?= 4
 big-library: deps
 	tools/make-big-library.py --out $(BIG_LIBRARY_DIR) --gigabytes $(BIG_LIBRARY_GB)
+
+# A General MIDI SFZ bank in GM_BANK_DIR, outside the repository: FluidR3_GM.sf2 (Debian's
+# fluid-soundfont-gm, MIT) converted by polyphone into its bank folders (000/000_Yamaha Grand
+# Piano.sfz ... 128/000_Standard.sfz; banks 0, 8, 9, 16, 128; 148 MB, 1 to 7 s). The bank tests
+# use it when it is there (or wherever SFZSAMPLER_GM_BANK points) and skip without it; never made
+# by `make test`. Installs the two packages when missing (scripts/make-gm-bank.sh).
+GM_BANK_DIR ?= $(HOME)/sfzsampler-gm-bank
+gm-bank:
+	scripts/make-gm-bank.sh "$(GM_BANK_DIR)"
 
 LV2_C_SOURCES = Sources/CSFZSamplerLV2/*.c Sources/CSFZSamplerLV2/*.h \
   Sources/CSFZSamplerLV2/include/*.h Sources/CLV2/shim.h Tests/CLilv/shim.h

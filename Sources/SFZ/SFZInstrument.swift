@@ -33,8 +33,14 @@ public struct SFZInstrument: Sendable {
   ///   - url: the `.sfz` file.
   ///   - strict: when true, any diagnostic makes the load fail with
   ///     ``SFZError/strictModeFailed(path:diagnostics:)`` listing all of them.
+  ///   - defines: variables defined before the first line, as an ARIA bank file's
+  ///     `<Define name="$sample_dir" value="../Samples"/>` defines them for the SFZ files it names
+  ///     (names with or without the `$`); the file's own `#define` of a name replaces it. A name
+  ///     that is not `$` and letters, digits or `_` is ignored with a warning at line 0.
   /// - Throws: ``SFZError`` when the file is missing, unreadable or not text.
-  public static func load(url: URL, strict: Bool = false) throws(SFZError) -> SFZInstrument {
+  public static func load(url: URL, strict: Bool = false, defines: [String: String] = [:])
+    throws(SFZError) -> SFZInstrument
+  {
     let path = url.path
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -49,27 +55,29 @@ public struct SFZInstrument: Sendable {
     }
     let bytes = [UInt8](data)
     if let nul = bytes.firstIndex(of: 0) { throw .notText(path: path, byteOffset: nul) }
-    return try parse(bytes: bytes, path: path, strict: strict)
+    return try parse(bytes: bytes, path: path, strict: strict, defines: defines)
   }
 
   /// Parses SFZ text. `path` names the (possibly virtual) file for messages; `#include` and
   /// sample paths resolve relative to its folder (the real file's folder when `path` exists and
-  /// is reached through links), and the file system is checked for them.
+  /// is reached through links), and the file system is checked for them. `defines` are defined
+  /// before the first line, as for ``load(url:strict:defines:)``.
   ///
   /// - Throws: ``SFZError/strictModeFailed(path:diagnostics:)`` in strict mode only.
-  public static func parse(text: String, path: String, strict: Bool = false) throws(SFZError)
-    -> SFZInstrument
-  {
-    try parse(bytes: Array(text.utf8), path: path, strict: strict)
+  public static func parse(
+    text: String, path: String, strict: Bool = false, defines: [String: String] = [:]
+  ) throws(SFZError) -> SFZInstrument {
+    try parse(bytes: Array(text.utf8), path: path, strict: strict, defines: defines)
   }
 
-  private static func parse(bytes: [UInt8], path: String, strict: Bool) throws(SFZError)
-    -> SFZInstrument
-  {
+  private static func parse(
+    bytes: [UInt8], path: String, strict: Bool, defines: [String: String]
+  ) throws(SFZError) -> SFZInstrument {
     let identity = PathResolver.real(PathResolver.normalize(path))
     let baseDirectory = (identity as NSString).deletingLastPathComponent
     let resolver = PathResolver()
     var lexer = SFZLexer(baseDirectory: baseDirectory, resolver: resolver)
+    lexer.predefine(defines, file: path)
     lexer.lexMain(bytes, file: path, identity: identity)
     var builder = InstrumentBuilder(baseDirectory: baseDirectory, resolver: resolver)
     for token in lexer.tokens { builder.consume(token) }

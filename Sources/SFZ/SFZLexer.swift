@@ -31,6 +31,24 @@ struct SFZLexer {
     self.resolver = resolver
   }
 
+  /// Defines variables before the main file is read, as a bank file does for the SFZ files it
+  /// names; the file's own `#define`s replace them like any redefinition. Names may carry the `$`
+  /// (as written in SFZ and in ARIA's `<Define>`) or not; an invalid one is reported at line 0
+  /// of `file` rather than dropped without a word. Sorted, so the warnings come in a stable order.
+  mutating func predefine(_ defines: [String: String], file: String) {
+    for (name, value) in defines.sorted(by: { $0.key < $1.key }) {
+      let bare = name.utf8.first == Byte.dollar ? name.utf8.dropFirst() : name.utf8[...]
+      guard !bare.isEmpty, bare.allSatisfy(Byte.isIdentifier) else {
+        warn(
+          SFZLocation(file: file, line: 0),
+          "predefined variable '\(name)' is not a valid name ('$' then letters, digits or '_'); "
+            + "ignored")
+        continue
+      }
+      definitions.define(String(decoding: bare, as: UTF8.self), value)
+    }
+  }
+
   /// Lexes the main file; `identity` is its absolute path for the include cycle guard.
   mutating func lexMain(_ bytes: [UInt8], file: String, identity: String) {
     includeStack.append(identity)

@@ -10,13 +10,17 @@ extension Sampler {
   /// ``factoryPresets``; a sidecar file that cannot be read gives one diagnostic naming it.
   /// Parameter values and ``currentPreset`` stay as they were.
   ///
+  /// `defines` are `#define` variables set before the file's first line: what a bank names its
+  /// programs with (``BankInstrument/defines``, from an ARIA bank's `<Define>`s), so
+  /// `sample=$sample_dir/...` finds the bank's samples. The file's own `#define`s replace them.
+  ///
   /// ```swift
   /// let report = try sampler.loadInstrument(url: URL(fileURLWithPath: "Piano.sfz"))
   /// for problem in report.diagnostics { print(problem) }  // Piano.sfz:12: warning: ...
   /// ```
   @discardableResult
-  public func loadInstrument(url: URL, strict: Bool = false) throws(SamplerError)
-    -> InstrumentReport
+  public func loadInstrument(url: URL, strict: Bool = false, defines: [String: String] = [:])
+    throws(SamplerError) -> InstrumentReport
   {
     let sidecar = InstrumentPresetFile(instrument: url)
     if strict, let problem = sidecar.diagnostic {
@@ -25,7 +29,7 @@ extension Sampler {
     engine.streamFiles.beginInstrument()
     var result = try SFZInstrumentLoader(
       url: url, strict: strict, streaming: engine.canStream ? streaming : nil,
-      streamFiles: engine.streamFiles
+      streamFiles: engine.streamFiles, defines: defines
     ).load()
     let reference: InstrumentReference
     do {
@@ -50,7 +54,7 @@ extension Sampler {
     lock.withLock { instrumentFile?.reference }
   }
 
-  /// Loads an SFZ instrument (AKSampler's name); see ``loadInstrument(url:strict:)``.
+  /// Loads an SFZ instrument (AKSampler's name); see ``loadInstrument(url:strict:defines:)``.
   public func loadUsingSfzFile(url: URL) throws(SamplerError) {
     try loadInstrument(url: url)
   }

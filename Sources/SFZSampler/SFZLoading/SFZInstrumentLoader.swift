@@ -12,6 +12,8 @@ struct SFZInstrumentLoader {
   var streaming: StreamingSettings? = nil
   /// Where streamed samples' files are registered for the reader.
   var streamFiles: StreamFiles? = nil
+  /// Variables defined before the file's first line (a bank file's `<Define>`s).
+  var defines: [String: String] = [:]
 
   struct Result {
     var instrument: OpaquePointer
@@ -49,7 +51,7 @@ struct SFZInstrumentLoader {
 
   private func parse() throws(SamplerError) -> SFZInstrument {
     do {
-      return try SFZInstrument.load(url: url, strict: strict)
+      return try SFZInstrument.load(url: url, strict: strict, defines: defines)
     } catch {
       throw .instrumentUnreadable(path: url.path, reason: error.description)
     }

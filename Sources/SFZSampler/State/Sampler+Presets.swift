@@ -4,7 +4,7 @@ extension Sampler {
   /// The factory presets: the library's own (0 "Default" sets every parameter to its default,
   /// then "Mono Lead", "Soft Pad" and "Pluck"), then, from number 100, those of the SFZ
   /// instrument playing (its sidecar file `NAME.presets.json`, read by
-  /// ``loadInstrument(url:strict:)``).
+  /// ``loadInstrument(url:strict:defines:)``).
   public var factoryPresets: [SamplerPreset] {
     FactoryPresets.all + (lock.withLock { instrumentFile?.presets } ?? [])
   }
