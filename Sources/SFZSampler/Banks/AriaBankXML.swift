@@ -85,6 +85,9 @@ struct AriaBankXML {
     var errorCode: Int?
     var errorLine: Int?
     private var stack: [String] = []
+    /// The depth of the `<AriaProgram>` being read, one counted as a program (inside
+    /// `<AriaBank>`); nil outside one.
+    private var programDepth: Int?
 
     func parser(
       _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
@@ -92,17 +95,18 @@ struct AriaBankXML {
     ) {
       let name = elementName.lowercased()
       let line = parser.lineNumber
-      let inProgram = stack.contains("ariaprogram")
+      let inBank = stack.contains("ariabank")
       switch name {
-      case "ariabank" where !inProgram:
+      case "ariabank" where programDepth == nil:
         result.bankCount += 1
-      case "ariaprogram" where stack.contains("ariabank") && !inProgram:
+      case "ariaprogram" where inBank && programDepth == nil:
         result.programs.append(Program(name: attributes["name"], line: line))
-      case "ariaelement" where inProgram:
+        programDepth = stack.count
+      case "ariaelement" where programDepth != nil:
         result.programs[result.programs.count - 1].elementPaths.append((attributes["path"], line))
-      case "define" where stack.contains("ariabank"):
+      case "define" where inBank:
         let define = Define(name: attributes["name"], value: attributes["value"], line: line)
-        if inProgram {
+        if programDepth != nil {
           result.programs[result.programs.count - 1].defines.append(define)
         } else {
           result.bankDefines.append(define)
@@ -118,6 +122,7 @@ struct AriaBankXML {
       qualifiedName: String?
     ) {
       stack.removeLast()
+      if stack.count == programDepth { programDepth = nil }
     }
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {

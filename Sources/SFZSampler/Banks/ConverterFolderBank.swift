@@ -70,8 +70,8 @@ public struct ConverterFolderBank: Sendable, Hashable {
       }
     }
     self.index = index
-    instruments = index.keys.sorted().flatMap { bank in
-      index[bank]!.keys.sorted().map { index[bank]![$0]! }
+    instruments = index.sorted { $0.key < $1.key }.flatMap { _, programs in
+      programs.sorted { $0.key < $1.key }.map(\.value)
     }
     ignoredFiles = ignored
   }

@@ -88,6 +88,10 @@ struct AriaBankFileTests {
     #expect(
       try error("<Key>1</Key>")?.description
         == "\(path): error: expected one <AriaBank> element, found 0")
+    // Programs count only inside <AriaBank>.
+    #expect(
+      try error("<AriaProgram><AriaElement path=\"Programs/Sax.sfz\"/></AriaProgram>")?.description
+        == "\(path): error: expected one <AriaBank> element, found 0")
     #expect(
       try error("<AriaBank></AriaBank>")?.description
         == "\(path): error: no <AriaProgram> in <AriaBank>")
