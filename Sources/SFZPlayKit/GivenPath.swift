@@ -21,4 +21,16 @@ struct GivenPath {
     }
     url = URL(fileURLWithPath: text, relativeTo: URL(fileURLWithPath: folder, isDirectory: true))
   }
+
+  /// The file `name` inside this folder, shown as this path and the name.
+  func appending(_ name: String) -> GivenPath {
+    GivenPath(
+      text: text + "/" + name, path: path + "/" + name, url: url.appendingPathComponent(name))
+  }
+
+  private init(text: String, path: String, url: URL) {
+    self.text = text
+    self.path = path
+    self.url = url
+  }
 }

@@ -207,6 +207,46 @@ public struct SFZPlay: ParsableCommand {
       valueName: "file.json"))
   var saveState: String?
 
+  @Option(
+    name: .customLong("channel"),
+    help: ArgumentHelp(
+      "Play a channel (1-16) with an SFZ file whatever its program: 10=kit.sfz.",
+      discussion: "Repeat for more channels. It makes INSTRUMENT a bank (see --stems).",
+      valueName: "n=file"))
+  var channelFiles: [String] = []
+
+  @Option(
+    name: .customLong("program"),
+    help: ArgumentHelp(
+      "Play a program (0-127) with an SFZ file on melodic channels: 33=bass.sfz.",
+      discussion: "Repeat for more programs; channel 10's program chooses a drum kit instead.",
+      valueName: "p=file"))
+  var programFiles: [String] = []
+
+  @Option(
+    help: ArgumentHelp(
+      "A song's setup (JSON): channel and program files, and a gain and pan per channel.",
+      discussion: """
+        {"channels": {"10": {"instrument": "kit.sfz", "gain": -3, "pan": 0.2}},         "programs": {"33": "bass.sfz"}}: channels 1-16, gain in dB, pan -1...1, paths         relative to the file. --channel and --program given too win over it.
+        """,
+      valueName: "file.json"))
+  var setup: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Also write each channel that plays to its own file in this folder (made if missing).",
+      discussion: """
+        Named by channel and program, 01-Piano.wav ... 10-Standard.wav, in the output's format;         they add up to the mix.
+        """,
+      valueName: "folder"))
+  var stems: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Write what the song played as JSON: per channel its programs, instruments, notes, notes no region played and peak.",
+      valueName: "file.json"))
+  var report: String?
+
   @Flag(help: "Treat warnings (unknown opcodes, missing samples, MIDI faults) as errors.")
   var strict = false
 
@@ -262,6 +302,29 @@ public struct SFZPlay: ParsableCommand {
     if case .failure(let problem) = OutputFormat.make(path: outputPath, depth: bitDepth) {
       throw ValidationError(problem.description)
     }
+  }
+
+  /// The options that apply to one instrument only, with whether each was given.
+  private var singleInstrumentOptions: [(String, Bool)] {
+    [
+      ("--tuning", tuning != nil), ("--mpe", mpe), ("--preset", preset != nil),
+      ("--state", state != nil), ("--save-state", saveState != nil),
+    ]
+  }
+
+  /// Whether the options make the song play through a bank rather than one sampler: they
+  /// assign instruments or ask for stems or a report.
+  private var bankOptionsGiven: Bool {
+    !channelFiles.isEmpty || !programFiles.isEmpty || setup != nil || stems != nil
+      || report != nil
+  }
+
+  /// Whether `path` is a bank: a folder (an SF2 converter's layout) or an ARIA bank file.
+  private static func isBank(_ path: GivenPath) -> Bool {
+    var isFolder: ObjCBool = false
+    return path.text.lowercased().hasSuffix(".xml")
+      || FileManager.default.fileExists(atPath: path.path, isDirectory: &isFolder)
+        && isFolder.boolValue
   }
 
   private static func require(
@@ -331,6 +394,17 @@ public struct SFZPlay: ParsableCommand {
     case .success(let chosen): format = chosen
     case .failure(let problem): throw .unsupportedOutput(problem.description)
     }
+    if bankOptionsGiven || Self.isBank(context.resolve(instrumentPath)) {
+      if let (option, _) = singleInstrumentOptions.first(where: { $0.1 }) {
+        throw .singleInstrumentOption(option)
+      }
+      let summary = try songJob(
+        bank: instrumentPath, song: songPath, destination: destination, format: format,
+        in: context
+      ).run(in: context)
+      report(summary, in: context)
+      return summary
+    }
     let job = RenderJob(
       instrument: context.resolve(instrumentPath), song: context.resolve(songPath),
       output: context.resolve(destination), format: format,
@@ -346,6 +420,12 @@ public struct SFZPlay: ParsableCommand {
           option: userPresets.map(context.resolve), environment: context.environment),
         state: state.map(context.resolve), saveState: saveState.map(context.resolve)))
     let summary = try job.run(in: context)
+    report(summary, in: context)
+    return summary
+  }
+
+  /// The summary line and the render's warnings.
+  private func report(_ summary: RenderSummary, in context: RunContext) {
     if !quiet { context.printOutput("sfzplay: \(summary.line)") }
     let warnings = [summary.silencedWarning, summary.streamingWarning, summary.clippingWarning]
     for warning in warnings.compactMap({ $0 }) {
@@ -355,6 +435,39 @@ public struct SFZPlay: ParsableCommand {
         context.printOutput("sfzplay: \(warning)")
       }
     }
-    return summary
+  }
+
+  /// The render of a song through a bank, its assignments read from the options.
+  private func songJob(
+    bank: String, song: String, destination: String, format: OutputFormat,
+    in context: RunContext
+  ) throws(SFZPlayError) -> SongJob {
+    func assignments(_ values: [String], option: String, range: ClosedRange<Int>, offset: Int)
+      throws(SFZPlayError) -> [Int: GivenPath]
+    {
+      var result: [Int: GivenPath] = [:]
+      for value in values {
+        let fields = value.split(separator: "=", maxSplits: 1).map(String.init)
+        guard fields.count == 2, let number = Int(fields[0]), range.contains(number),
+          !fields[1].isEmpty
+        else {
+          throw .badAssignment(
+            option: option, value: value,
+            reason: "expected N=FILE with N in \(range.lowerBound)...\(range.upperBound)")
+        }
+        result[number - offset] = context.resolve(fields[1])
+      }
+      return result
+    }
+    return SongJob(
+      bank: context.resolve(bank), song: context.resolve(song),
+      output: context.resolve(destination), format: format,
+      settings: RenderSettings(sampleRate: sampleRate, blockSize: blockSize, tailSeconds: tail),
+      polyphony: polyphony, quality: quality, streaming: streamingSettings,
+      gainDecibels: gain, isStrict: strict, isQuiet: quiet,
+      channelFiles: try assignments(channelFiles, option: "--channel", range: 1...16, offset: 1),
+      programFiles: try assignments(programFiles, option: "--program", range: 0...127, offset: 0),
+      setup: setup.map(context.resolve), stemsFolder: stems.map(context.resolve),
+      reportFile: report.map(context.resolve))
   }
 }

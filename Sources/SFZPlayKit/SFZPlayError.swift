@@ -35,6 +35,12 @@ public enum SFZPlayError: Error, CustomStringConvertible {
   case outputTooLarge(path: String, gigabytes: Double)
   /// No bundled demo was found in any of the places searched.
   case demoNotFound(searched: [String])
+  /// The bank, setup file or an assignment could not be read.
+  case bank(BankError)
+  /// An option for one instrument (`--mpe`, `--preset`...) with a bank or song options.
+  case singleInstrumentOption(String)
+  /// An option that names a channel or program was malformed (`--channel 10=kit.sfz`).
+  case badAssignment(option: String, value: String, reason: String)
   /// `--preset` names no preset of the instrument's, the library's or the user's.
   case presetNotFound(query: String, instrument: String, available: [String])
   /// A `--state` file, a user preset or the `--save-state` file could not be read or written
@@ -79,6 +85,13 @@ public enum SFZPlayError: Error, CustomStringConvertible {
     case .outputTooLarge(let path, let gigabytes):
       return "\(path): about \(String(format: "%.1f", gigabytes)) GB, more than a WAV file"
         + " can hold (4 GB); write .flac or lower --sample-rate or --bit-depth"
+    case .bank(let error):
+      return error.description
+    case .singleInstrumentOption(let option):
+      return "\(option) applies to one instrument; a bank (a folder or .bank.xml), --channel, "
+        + "--program, --setup, --stems and --report play a song through several"
+    case .badAssignment(let option, let value, let reason):
+      return "\(option) \(value): \(reason)"
     case .demoNotFound(let searched):
       return "instruments/demo.sfz: bundled demo not found (looked in "
         + searched.joined(separator: ", ") + "; set SFZPLAY_INSTRUMENTS)"

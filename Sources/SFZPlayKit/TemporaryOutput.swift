@@ -39,25 +39,32 @@ struct TemporaryOutput {
       discard()
       throw .outputUnwritable(path: finalPath.text, reason: reason)
     }
-    if removesOnSignal { SignalCleanup.disarm() }
+    if removesOnSignal { SignalCleanup.disarm(temporaryPath) }
   }
 
   /// Removes the temporary file.
   func discard() {
     unlink(temporaryPath)
-    if removesOnSignal { SignalCleanup.disarm() }
+    if removesOnSignal { SignalCleanup.disarm(temporaryPath) }
   }
 }
 
-/// Removes the pending temporary file when the process is interrupted. The path lives in a C
-/// string allocated before the handler is installed, because a signal handler may only call
-/// async-signal-safe functions (`unlink`, `signal`, `raise`) and must not allocate.
+/// Removes the pending temporary files (a song's mix and its stems) when the process is
+/// interrupted. The paths live in C strings allocated before the handler is installed, because a
+/// signal handler may only call async-signal-safe functions (`unlink`, `signal`, `raise`) and
+/// must not allocate.
 enum SignalCleanup {
-  nonisolated(unsafe) private static var pendingPath: UnsafeMutablePointer<CChar>?
+  /// The most files pending at once: a mix and 16 stems, and room to spare.
+  static let capacity = 32
+  nonisolated(unsafe) private static let pending = {
+    let paths = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
+    paths.initialize(repeating: nil, count: capacity)
+    return paths
+  }()
 
   static func arm(removing path: String) {
-    disarm()
-    pendingPath = strdup(path)
+    guard let slot = (0..<capacity).first(where: { pending[$0] == nil }) else { return }
+    pending[slot] = strdup(path)
     signal(SIGINT, handle)
     signal(SIGTERM, handle)
     // A parent may start us with these signals blocked (they would then wait until exit, and the
@@ -69,17 +76,23 @@ enum SignalCleanup {
     sigprocmask(SIG_UNBLOCK, &wanted, nil)
   }
 
-  static func disarm() {
-    signal(SIGINT, SIG_DFL)
-    signal(SIGTERM, SIG_DFL)
-    if let path = pendingPath {
-      pendingPath = nil
-      free(path)
+  /// Forgets `path`; with none pending any more, the signals' default actions come back.
+  static func disarm(_ path: String) {
+    for slot in 0..<capacity {
+      guard let pendingPath = pending[slot], String(cString: pendingPath) == path else { continue }
+      pending[slot] = nil
+      free(pendingPath)
+    }
+    if (0..<capacity).allSatisfy({ pending[$0] == nil }) {
+      signal(SIGINT, SIG_DFL)
+      signal(SIGTERM, SIG_DFL)
     }
   }
 
   private static let handle: @convention(c) (Int32) -> Void = { signalNumber in
-    if let path = SignalCleanup.pendingPath { unlink(path) }
+    for slot in 0..<SignalCleanup.capacity {
+      if let path = SignalCleanup.pending[slot] { unlink(path) }
+    }
     // Die of the same signal, so the shell sees an interrupted process.
     signal(signalNumber, SIG_DFL)
     raise(signalNumber)

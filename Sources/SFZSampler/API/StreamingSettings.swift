@@ -67,4 +67,22 @@ public struct StreamingStatistics: Sendable, Equatable {
   /// (Linux grants it to root and to users with a nice limit, as audio setups configure), so
   /// that it keeps up when other work fills every core. False before the reader first runs.
   public var readerPriorityRaised: Bool
+
+  /// Nothing streamed, read or missed: a sampler's statistics before it plays.
+  public static let none = StreamingStatistics(
+    streamedSamples: 0, residentSampleBytes: 0, underruns: 0, readFailures: 0,
+    readerCPUSeconds: 0, readerPriorityRaised: false)
+
+  /// The statistics of several samplers together (an ensemble's instruments): counts and
+  /// times added, the priority raised when any reader's was.
+  public static func sum(_ all: [StreamingStatistics]) -> StreamingStatistics {
+    all.reduce(into: none) { total, one in
+      total.streamedSamples += one.streamedSamples
+      total.residentSampleBytes += one.residentSampleBytes
+      total.underruns += one.underruns
+      total.readFailures += one.readFailures
+      total.readerCPUSeconds += one.readerCPUSeconds
+      total.readerPriorityRaised = total.readerPriorityRaised || one.readerPriorityRaised
+    }
+  }
 }

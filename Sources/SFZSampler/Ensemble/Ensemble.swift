@@ -79,20 +79,23 @@ public final class Ensemble: @unchecked Sendable {
   public var instruments: [EnsembleInstrument] { lock.withLock { loaded } }
 
   /// The instrument at `url`, loaded the first time it is asked for and shared after: the same
-  /// real file (links followed) is one instrument, whatever the path that names it.
+  /// real file (links followed) with the same `defines` (an ARIA bank's `<Define>`s,
+  /// ``BankInstrument/defines``) is one instrument, whatever the path that names it.
   ///
   /// - Throws: ``SamplerError`` when the file cannot be loaded (or, with `strict`, has any
   ///   diagnostic); the ensemble is unchanged.
   @discardableResult
-  public func instrument(at url: URL, strict: Bool = false) throws(SamplerError)
-    -> EnsembleInstrument
-  {
-    let identity = url.resolvingSymlinksInPath().standardizedFileURL.path
+  public func instrument(
+    at url: URL, defines: [String: String] = [:], strict: Bool = false
+  ) throws(SamplerError) -> EnsembleInstrument {
+    let identity =
+      url.resolvingSymlinksInPath().standardizedFileURL.path
+      + defines.sorted { $0.key < $1.key }.map { "\n\($0.key)=\($0.value)" }.joined()
     if let known = lock.withLock({ loaded.first { $0.identity == identity } }) { return known }
     let sampler = Sampler(
       sampleRate: sampleRate, maximumPolyphony: maximumPolyphony, quality: quality,
       streaming: streaming)
-    let report = try sampler.loadInstrument(url: url, strict: strict)
+    let report = try sampler.loadInstrument(url: url, strict: strict, defines: defines)
     let added = lock.withLock { () -> EnsembleInstrument? in
       if let known = loaded.first(where: { $0.identity == identity }) { return known }
       let index = sc_ensemble_add_engine(handle, sampler.engine.pointer)

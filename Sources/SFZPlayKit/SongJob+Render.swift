@@ -1,0 +1,76 @@
+import Foundation
+import SFZSampler
+import SongPlayback
+
+/// What a song render measured: the summary sfzplay prints, and each channel's peak.
+struct SongRender {
+  var summary: RenderSummary
+  /// Each channel's largest absolute value (0 for a silent one), channels 0-15.
+  var channelPeaks: [Float]
+}
+
+extension SongJob {
+  /// Renders the song and its tail through `ensemble` into the mix and the stems. The tail ends
+  /// at `--tail` seconds, or earlier once the mix has stayed quiet or no voice sounds.
+  func render(
+    _ schedule: [ScheduledEvent], through ensemble: Ensemble, into outputs: SongOutputs,
+    label: String, in context: RunContext
+  ) throws(SFZPlayError) -> SongRender {
+    let tailFrames = Int((settings.tailSeconds * Double(settings.sampleRate)).rounded())
+    var tail = TailDetector(sampleRate: settings.sampleRate)
+    var peak: Float = 0
+    var channelPeaks = [Float](repeating: 0, count: 16)
+    var peakVoices = 0
+    var progress = ProgressBar(label: label, quiet: isQuiet, draw: context.drawProgress)
+    let instruments = ensemble.instruments
+    let started = ContinuousClock.now
+    let startedCPU = ThreadCPUTime.now()
+    let frames = try EnsembleSongRenderer(
+      ensemble: ensemble, blockSize: settings.blockSize, stems: true
+    ).render(schedule, tailFrames: tailFrames) { (block) throws(SFZPlayError) -> Bool in
+      for frame in 0..<block.frames {
+        peak = max(peak, abs(block.left[frame]), abs(block.right[frame]))
+      }
+      for channel in block.soundingChannels.channels {
+        for frame in 0..<block.frames {
+          channelPeaks[channel] = max(
+            channelPeaks[channel], abs(block.stemLeft[channel][frame]),
+            abs(block.stemRight[channel][frame]))
+        }
+      }
+      try outputs.mix.write(
+        left: block.left.baseAddress!, right: block.right.baseAddress!, count: block.frames)
+      for (channel, writer) in outputs.stems {
+        try writer.write(
+          left: block.stemLeft[channel].baseAddress!, right: block.stemRight[channel].baseAddress!,
+          count: block.frames)
+      }
+      let voices = instruments.reduce(0) { $0 + $1.sampler.activeVoices }
+      peakVoices = max(peakVoices, voices)
+      guard block.isTail else {
+        progress.update(Double(block.start + block.frames) / Double(block.songFrames))
+        return true
+      }
+      let isOver =
+        tail.isQuiet(
+          left: block.left.baseAddress!, right: block.right.baseAddress!, count: block.frames)
+        || voices == 0
+      return !isOver
+    }
+    progress.update(1)
+    progress.finish()
+    let cpuSeconds = ThreadCPUTime.now() - startedCPU
+    let elapsed = ContinuousClock.now - started
+    let result = RenderResult(
+      frames: frames, peak: peak, peakVoices: peakVoices,
+      silencedVoices: instruments.reduce(0) { $0 + $1.sampler.silencedVoiceCount },
+      streaming: StreamingStatistics.sum(instruments.map(\.sampler.streamingStatistics)))
+    let summary = RenderSummary(
+      result: result, sampleRate: settings.sampleRate,
+      wallSeconds: Double(elapsed.components.seconds)
+        + Double(elapsed.components.attoseconds) * 1e-18,
+      threads: 1, cpuSeconds: cpuSeconds, callingThreadCPUSeconds: cpuSeconds,
+      outputPath: output.text, depth: format.depth, clippedSamples: outputs.mix.clippedSamples)
+    return SongRender(summary: summary, channelPeaks: channelPeaks)
+  }
+}
