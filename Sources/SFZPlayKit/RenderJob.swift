@@ -122,6 +122,12 @@ struct RenderJob {
     let result = try play(
       schedule, on: sampler, renderer: renderer, into: writer, progress: &progress)
     try writer.close()
+    let late = Self.lateWarnings(
+      sampler: sampler, song: midi, songName: song.url.lastPathComponent, peak: result.peak)
+    if isStrict, let first = late.first {
+      throw .strictWarnings(first: first, more: late.count - 1)
+    }
+    for warning in late { context.printError(warning) }
     let callingThreadCPU = ThreadCPUTime.now() - startedCPU
     // waiting for one another costs CPU time but is not work one thread would have done
     let cpuSeconds =
@@ -160,6 +166,29 @@ struct RenderJob {
     for warning in songWarnings {
       printError("sfzplay: warning: \(warning)")
     }
+  }
+
+  /// What only the render can tell: notes no region played, by channel with the programs the
+  /// channel used and the keys, and an output that stayed silent.
+  static func lateWarnings(sampler: Sampler, song: MIDIFile, songName: String, peak: Float)
+    -> [String]
+  {
+    let uses = SongPrograms(song: song).uses
+    var warnings: [String] = (0..<16).compactMap { channel in
+      let unplayed = sampler.unplayedNotes(channel: channel)
+      guard unplayed.count > 0 else { return nil }
+      let programs = uses.filter { $0.channel == channel }
+        .map { "bank \($0.bank)/\($0.bankLSB) program \($0.program)" }
+      let keys = unplayed.keys.map(String.init).joined(separator: ", ")
+      return "sfzplay: warning: \(songName): channel \(channel + 1)"
+        + (programs.isEmpty ? "" : " (\(programs.joined(separator: ", ")))")
+        + ": \(unplayed.count) note\(unplayed.count == 1 ? "" : "s") found no region (keys \(keys))"
+    }
+    if peak == 0 && uses.contains(where: { $0.notes > 0 }) {
+      warnings.append(
+        "sfzplay: warning: \(songName): the output is silent: no note of it found a region to play")
+    }
+    return warnings
   }
 
   /// The `--tuning` scale laid on the keys by the `--kbm` mapping (Scala's default without one);

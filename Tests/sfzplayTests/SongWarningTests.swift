@@ -27,4 +27,37 @@ import Testing
     let audio = try AudioFile(url: fixture.url("out.wav"))
     #expect(audio.onsets() == [0])
   }
+
+  /// Notes no region plays (corpus/spec sfzformat/docs/opcodes/lokey.md: a region plays keys
+  /// lokey...hikey) are a warning naming the channel, its program and the keys; a song that
+  /// stays silent says so; --strict fails and leaves no file.
+  @Test func notesNoRegionPlaysAreNamedByChannelProgramAndKey() throws {
+    let fixture = try Fixture()
+    defer { fixture.remove() }
+    try fixture.writeDCInstrument(seconds: 0.2)
+    try fixture.write("narrow.sfz", text: "<region> sample=dc.wav lokey=60 hikey=72\n")
+    let song = StandardMIDIWriter(
+      format: 0, ticksPerQuarter: 96,
+      tracks: [
+        [
+          StandardMIDIWriter.Event(delta: 0, bytes: [0xC2, 5]),
+          .noteOn(delta: 0, key: 80, channel: 2), .noteOff(delta: 10, key: 80, channel: 2),
+          .noteOn(delta: 0, key: 50, channel: 2), .noteOff(delta: 10, key: 50, channel: 2),
+        ]
+      ])
+    try fixture.write("song.mid", song: song)
+    let outcome = SFZPlayInProcess.run(
+      ["narrow.sfz", "song.mid", "-o", "out.wav", "--quiet"], in: fixture.folder)
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(
+      outcome.errorLines == [
+        "sfzplay: warning: song.mid: channel 3 (bank 0/0 program 5): 2 notes found no region"
+          + " (keys 50, 80)",
+        "sfzplay: warning: song.mid: the output is silent: no note of it found a region to play",
+      ])
+    let strict = SFZPlayInProcess.run(
+      ["narrow.sfz", "song.mid", "-o", "strict.wav", "--strict"], in: fixture.folder)
+    #expect(strict.status != 0)
+    #expect(!fixture.exists("strict.wav"))
+  }
 }
