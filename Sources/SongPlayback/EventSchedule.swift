@@ -49,12 +49,19 @@ public enum EventSchedule {
       let tuning = try? MIDITuningMessage(systemExclusive: message.bytes)
       return (tuning?.events() ?? []).map { ScheduledEvent(frame: frame, event: $0) }
     }
+    // A General MIDI, GS or XG reset puts every channel back as at power-on, before the notes
+    // of its frame.
+    let resets = song.systemExclusive.filter { SystemReset.isReset($0.bytes) }.flatMap {
+      message in
+      let frame = message.frame(atSampleRate: Double(sampleRate))
+      return SystemReset.events.map { ScheduledEvent(frame: frame, event: $0) }
+    }
     let messages = song.events.map { timed in
       ScheduledEvent(
         frame: timed.frame(atSampleRate: Double(sampleRate)),
         event: samplerEvent(timed.message, transpose: transpose))
     }
-    let ordered = (tempos + tunings + messages).enumerated()
+    let ordered = (tempos + resets + tunings + messages).enumerated()
       .sorted { ($0.element.frame, $0.offset) < ($1.element.frame, $1.offset) }
       .map(\.element)
     return applyingMPE(ordered, zones: mpeZones)

@@ -1,7 +1,7 @@
 import MIDIFile
 
 /// The programs a song plays: for each note, the channel's bank select (CC0, CC32) and program
-/// in effect at its note-on, and whether the channel is a drum channel (General MIDI's channel
+/// in effect at its note-on (a GM, GS or XG reset returning them to 0), and whether the channel is a drum channel (General MIDI's channel
 /// 10 unless told otherwise). What an ``SFZSampler/Ensemble`` must load before the song plays,
 /// and no more: a bank of 128 programs costs what the song uses.
 ///
@@ -41,7 +41,13 @@ public struct SongPrograms: Sendable {
     var bankLSB = bank
     var program = bank
     var counts: [Use: Int] = [:]
+    // a GM, GS or XG reset returns every channel to bank 0 program 0 from its time on
+    var resets = song.systemExclusive.filter { SystemReset.isReset($0.bytes) }.map(\.seconds)[...]
     for event in song.events {
+      while let reset = resets.first, reset <= event.seconds {
+        resets.removeFirst()
+        for channel in 0..<16 { (bank[channel], bankLSB[channel], program[channel]) = (0, 0, 0) }
+      }
       switch event.message {
       case .controlChange(let channel, 0, let value): bank[Int(channel)] = Int(value)
       case .controlChange(let channel, 32, let value): bankLSB[Int(channel)] = Int(value)

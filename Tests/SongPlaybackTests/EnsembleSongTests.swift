@@ -91,4 +91,27 @@ import Testing
     #expect(worst <= 1e-6)
     #expect(band.unroutedNotes(channel: 2) == 0)
   }
+
+  /// GM System On, GS Reset and XG System On (MIDI 1.0 RP-003; Roland's and Yamaha's own
+  /// messages) put every channel back to bank 0 program 0 as at power-on: a note after the reset
+  /// plays program 0 again.
+  @Test(
+    arguments: [
+      [0x7E, 0x7F, 0x09, 0x01], [0x41, 0x10, 0x42, 0x12, 0x40, 0x00, 0x7F, 0x00, 0x41],
+      [0x43, 0x10, 0x4C, 0x00, 0x00, 0x7E, 0x00],
+    ] as [[UInt8]])
+  func aSystemResetReturnsEveryChannelToProgramZero(reset: [UInt8]) throws {
+    let track = SMFBuilder.track(
+      SMFBuilder.event(0, 0xB0, 0, 8), SMFBuilder.event(0, 0xC0, 33),
+      SMFBuilder.event(10, 0x90, 69, 100), SMFBuilder.event(10, 0x80, 69, 0),
+      SMFBuilder.sysex(10, reset), SMFBuilder.event(10, 0x90, 69, 100),
+      SMFBuilder.event(10, 0x80, 69, 0), SMFBuilder.endOfTrack())
+    let song = try MIDIFile(data: SMFBuilder.file(chunks: [track]))
+    let uses = SongPrograms(song: song).uses.map { [$0.bank, $0.program, $0.notes] }
+    #expect(uses == [[0, 0, 1], [8, 33, 1]], "\(uses)")
+    // the schedule carries the reset to every channel, before the note of its frame
+    let schedule = EventSchedule.make(song: song, sampleRate: 48_000)
+    let resetFrame = 30 * Self.framesPerTick
+    #expect(schedule.filter { $0.frame == resetFrame }.count == 16 * 6)
+  }
 }
