@@ -48,7 +48,15 @@ struct sc_ensemble {
   _Atomic uint64_t unrouted[16];
   channel_state channels[16];
   float *stem_scratch; /* 2 x max_frames: a channel's sum when the caller takes no stems */
+  sc_ensemble_for_each for_each;
+  void *for_each_context;
 };
+
+/* One part of a render call, as each engine's render needs it. */
+typedef struct part {
+  sc_ensemble *ensemble;
+  uint32_t from, to;
+} part;
 
 sc_ensemble *sc_ensemble_create(uint32_t max_frames) {
   if (max_frames == 0) return NULL;
@@ -124,6 +132,11 @@ void sc_ensemble_assign_channel(sc_ensemble *s, uint8_t channel, int32_t engine)
 void sc_ensemble_set_drum_channel(sc_ensemble *s, uint8_t channel, bool drums) {
   atomic_store_explicit(&s->drums[channel & 15], drums, memory_order_relaxed);
   s->channels[channel & 15].resolved = false;
+}
+
+void sc_ensemble_set_for_each(sc_ensemble *s, sc_ensemble_for_each for_each, void *context) {
+  s->for_each = for_each;
+  s->for_each_context = context;
 }
 
 void sc_ensemble_set_channel_gain(sc_ensemble *s, uint8_t channel, float left, float right) {
@@ -211,32 +224,41 @@ static void route(sc_ensemble *s, uint32_t members, const sc_event *ev, uint32_t
   for (uint32_t i = 0; i < members; i++) send(s, (int32_t)i, ev, frame);
 }
 
-/* Renders every engine over frames [from, to) of the call with the events routed to it, into
- * its outputs by channel; a channel an engine played earlier in the call but not in this part
- * gets zeros here, and one it plays for the first time gets zeros before. */
-static void render_part(sc_ensemble *s, uint32_t members, uint32_t from, uint32_t to) {
-  for (uint32_t i = 0; i < members; i++) {
-    member *m = &s->members[i];
-    float *left[16], *right[16];
-    for (int c = 0; c < 16; c++) {
-      left[c] = m->left[c] + from;
-      right[c] = m->right[c] + from;
-    }
-    uint16_t played =
-        sc_engine_render_channels(m->engine, to - from, m->events, m->event_count, left, right);
-    m->event_count = 0;
-    for (int c = 0; c < 16; c++) {
-      uint16_t bit = (uint16_t)(1u << c);
-      if ((played & bit) && !(m->written & bit)) {
-        memset(m->left[c], 0, from * sizeof(float));
-        memset(m->right[c], 0, from * sizeof(float));
-      } else if (!(played & bit) && (m->written & bit)) {
-        memset(left[c], 0, (to - from) * sizeof(float));
-        memset(right[c], 0, (to - from) * sizeof(float));
-      }
-    }
-    m->written |= played;
+/* Renders engine `index` over frames [from, to) of the call with the events routed to it, into
+ * its outputs by channel; a channel it played earlier in the call but not in this part gets
+ * zeros here, and one it plays for the first time gets zeros before. Touches nothing of another
+ * engine, so engines may render on different threads at once. */
+static void render_member(void *argument, uint32_t index) {
+  const part *p = argument;
+  member *m = &p->ensemble->members[index];
+  float *left[16], *right[16];
+  for (int c = 0; c < 16; c++) {
+    left[c] = m->left[c] + p->from;
+    right[c] = m->right[c] + p->from;
   }
+  uint16_t played =
+      sc_engine_render_channels(m->engine, p->to - p->from, m->events, m->event_count, left, right);
+  m->event_count = 0;
+  for (int c = 0; c < 16; c++) {
+    uint16_t bit = (uint16_t)(1u << c);
+    if ((played & bit) && !(m->written & bit)) {
+      memset(m->left[c], 0, p->from * sizeof(float));
+      memset(m->right[c], 0, p->from * sizeof(float));
+    } else if (!(played & bit) && (m->written & bit)) {
+      memset(left[c], 0, (p->to - p->from) * sizeof(float));
+      memset(right[c], 0, (p->to - p->from) * sizeof(float));
+    }
+  }
+  m->written |= played;
+}
+
+static void render_part(sc_ensemble *s, uint32_t members, uint32_t from, uint32_t to) {
+  part p = {s, from, to};
+  if (s->for_each && members > 1) {
+    s->for_each(s->for_each_context, members, render_member, &p);
+    return;
+  }
+  for (uint32_t i = 0; i < members; i++) render_member(&p, i);
 }
 
 static void add(float *restrict out, const float *restrict in, uint32_t frames) {

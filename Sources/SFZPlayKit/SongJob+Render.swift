@@ -25,6 +25,7 @@ extension SongJob {
     let instruments = ensemble.instruments
     let started = ContinuousClock.now
     let startedCPU = ThreadCPUTime.now()
+    let startedProcessCPU = ProcessCPUTime.now()
     let frames = try EnsembleSongRenderer(
       ensemble: ensemble, blockSize: settings.blockSize, stems: true
     ).render(schedule, tailFrames: tailFrames) { (block) throws(SFZPlayError) -> Bool in
@@ -59,7 +60,9 @@ extension SongJob {
     }
     progress.update(1)
     progress.finish()
-    let cpuSeconds = ThreadCPUTime.now() - startedCPU
+    let callingThreadCPU = ThreadCPUTime.now() - startedCPU
+    // every thread's time: the calling thread's and the workers' the instruments ran on
+    let cpuSeconds = ProcessCPUTime.now() - startedProcessCPU
     let elapsed = ContinuousClock.now - started
     let result = RenderResult(
       frames: frames, peak: peak, peakVoices: peakVoices,
@@ -69,7 +72,8 @@ extension SongJob {
       result: result, sampleRate: settings.sampleRate,
       wallSeconds: Double(elapsed.components.seconds)
         + Double(elapsed.components.attoseconds) * 1e-18,
-      threads: 1, cpuSeconds: cpuSeconds, callingThreadCPUSeconds: cpuSeconds,
+      threads: ensemble.rendersOnAllCores ? threads : 1, cpuSeconds: cpuSeconds,
+      callingThreadCPUSeconds: callingThreadCPU,
       outputPath: output.text, depth: format.depth, clippedSamples: outputs.mix.clippedSamples)
     return SongRender(summary: summary, channelPeaks: channelPeaks)
   }

@@ -13,6 +13,9 @@ struct SongJob {
   var format: OutputFormat
   var settings: RenderSettings
   var polyphony: Int
+  /// Threads that render (`--threads`): more than one spreads the instruments over the cores;
+  /// the output is the same for any count.
+  var threads: Int
   var quality: InterpolationQuality
   var streaming: StreamingSettings
   var gainDecibels: Double
@@ -82,6 +85,7 @@ struct SongJob {
         output: output, against: instrument.report.sourceFiles.map(context.resolve))
     }
     try applyLevels(to: ensemble)
+    ensemble.rendersOnAllCores = threads > 1
     let schedule = EventSchedule.make(song: midi, sampleRate: settings.sampleRate)
     let outputs = try SongOutputs(
       mix: output, stemsFolder: stemsFolder, parts: parts, format: format,

@@ -902,6 +902,18 @@ uint16_t sc_ensemble_render(sc_ensemble *ensemble, uint32_t frames, const sc_eve
                             uint32_t event_count, float *left, float *right,
                             float *const stem_left[16], float *const stem_right[16]);
 
+/** Runs `body(argument, i)` for every i in 0..<count, on any threads, returning when all have
+ * run: how an offline caller lends an ensemble its threads. */
+typedef void (*sc_ensemble_for_each)(void *context, uint32_t count,
+                                     void (*body)(void *argument, uint32_t index), void *argument);
+
+/** Has the engines of each render call rendered through `for_each` (NULL: one after another on
+ * the calling thread), which may run them on several threads at once: each engine renders into
+ * outputs of its own and the mix adds them in the same order, so the bits are the same. Only for
+ * offline rendering when `for_each` waits for threads. Not while another thread renders.
+ * [control] */
+void sc_ensemble_set_for_each(sc_ensemble *ensemble, sc_ensemble_for_each for_each, void *context);
+
 /** Notes on `channel` that found no engine since the ensemble was created. [any] */
 uint64_t sc_ensemble_unrouted_notes(const sc_ensemble *ensemble, uint8_t channel);
 

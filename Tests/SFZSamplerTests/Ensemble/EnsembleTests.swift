@@ -247,6 +247,25 @@ struct EnsembleTests {
     #expect(abs(right - (-6 + Measure.dB(2.0.squareRoot()))) < 0.01, "\(right) dB")
   }
 
+  @Test("spread over every core, an ensemble renders the same bits")
+  func allCoresSameBits() throws {
+    let events: [SamplerEvent] = [
+      .programChange(program: 33, channel: 1, frame: 0),
+      .noteOn(key: 60, velocity: 100, channel: 0, frame: 10),
+      .noteOn(key: 40, velocity: 90, channel: 1, frame: 300),
+      .noteOn(key: 36, velocity: 110, channel: 9, frame: 700),
+      .controlChange(controller: 7, value: 90, channel: 0, frame: 900),
+      .noteOff(key: 60, channel: 0, frame: 3_000),
+    ]
+    let serial = try Band().render(9_600, events)
+    let spread = try Band()
+    spread.ensemble.rendersOnAllCores = true
+    let parallel = spread.render(9_600, events)
+    #expect(parallel.left == serial.left && parallel.right == serial.right)
+    #expect(parallel.stemLeft == serial.stemLeft && parallel.stemRight == serial.stemRight)
+    #expect(Measure.peak(serial.left[...]) > 0.1)
+  }
+
   @Test("rendering allocates nothing")
   func renderAllocatesNothing() throws {
     guard ThreadAllocations.isAvailable else { return }
