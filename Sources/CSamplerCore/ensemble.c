@@ -193,7 +193,10 @@ static void route(sc_ensemble *s, uint32_t members, const sc_event *ev, uint32_t
   if ((note_on || note_off || ev->type == SC_EVENT_POLY_PRESSURE) && ev->data1 < 128) {
     int16_t *owner = &c->owner[ev->data1];
     if (note_off || ev->type == SC_EVENT_POLY_PRESSURE) {
-      if (*owner >= 0 && (uint32_t)*owner < members) send(s, *owner, ev, frame);
+      /* a key with no note of its own (a second note-off after a key struck twice) goes where
+       * the channel plays now, as it would reach a single instrument */
+      int32_t target = *owner >= 0 ? *owner : channel_engine(s, ch);
+      if (target >= 0 && (uint32_t)target < members) send(s, target, ev, frame);
       if (note_off) *owner = -1;
       return;
     }

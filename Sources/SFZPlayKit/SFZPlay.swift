@@ -9,7 +9,7 @@ public struct SFZPlay: ParsableCommand {
   /// The command's name, abstract and help text.
   public static let configuration = CommandConfiguration(
     commandName: "sfzplay",
-    abstract: "Render a MIDI file through an SFZ instrument into a WAV or FLAC file.",
+    abstract: "Render a MIDI file through an SFZ instrument or bank into a WAV or FLAC file.",
     discussion: """
       Every note, controller and pitch bend of all 16 channels lands on its exact sample frame. \
       After the last event the output rings out until it stays below -90 dBFS for 100 ms, no \
@@ -38,13 +38,20 @@ public struct SFZPlay: ParsableCommand {
         Save every parameter the song is rendered with, then render again with them:
           sfzplay piano.sfz song.mid --preset 2 --save-state take1.json
           sfzplay piano.sfz other.mid --state take1.json
+        A song through a General MIDI bank, a stem per channel, and a report:
+          sfzplay ~/sfzsampler-gm-bank band.mid --stems stems --report band.json
+        The same with channel 10 on a kit of your own and program 33 on another bass:
+          sfzplay ~/sfzsampler-gm-bank band.mid --channel 10=kit.sfz --program 33=bass.sfz
         List an instrument's regions, samples and problems:
           sfzplay --check piano.sfz
         Render the bundled demo to sfzplay-demo.wav:
           sfzplay
       """)
 
-  @Argument(help: "The SFZ instrument to play.")
+  @Argument(
+    help: ArgumentHelp(
+      "The SFZ instrument to play, or a bank: a folder (000/000_Name.sfz...) or a .bank.xml.",
+      valueName: "instrument"))
   var instrument: String?
 
   @Argument(help: "The Standard MIDI File (format 0, 1 or 2) to render.")

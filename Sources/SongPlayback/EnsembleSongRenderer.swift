@@ -1,6 +1,6 @@
 import SFZSampler
 
-/// Renders a scheduled song through an ``SFZSampler/Ensemble`` block by block, every event on
+/// Renders a scheduled song through an `Ensemble` (SFZSampler) block by block, every event on
 /// its exact frame whatever the block size, as ``SongRenderer`` does for one sampler: the song,
 /// then a tail in which its notes ring out. With `stems`, each block also carries every MIDI
 /// channel's output, which adds up to the mix.

@@ -2,7 +2,7 @@ import MIDIFile
 
 /// The programs a song plays: for each note, the channel's bank select (CC0, CC32) and program
 /// in effect at its note-on (a GM, GS or XG reset returning them to 0), and whether the channel is a drum channel (General MIDI's channel
-/// 10 unless told otherwise). What an ``SFZSampler/Ensemble`` must load before the song plays,
+/// 10 unless told otherwise). What an `Ensemble` (SFZSampler) must load before the song plays,
 /// and no more: a bank of 128 programs costs what the song uses.
 ///
 /// ```swift
