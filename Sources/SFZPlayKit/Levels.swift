@@ -13,4 +13,11 @@ enum Levels {
   static func linear(decibels: Double) -> Float {
     Float(pow(10, decibels / 20))
   }
+
+  /// The largest absolute value in `samples` (0 for none).
+  static func peak(_ samples: UnsafeBufferPointer<Float>) -> Float {
+    var largest: Float = 0
+    for value in samples { largest = max(largest, abs(value)) }
+    return largest
+  }
 }

@@ -26,18 +26,17 @@ extension SongJob {
     let started = ContinuousClock.now
     let startedCPU = ThreadCPUTime.now()
     let startedProcessCPU = ProcessCPUTime.now()
+    // the channels' outputs cost a copy each, and their peaks a pass: only when asked for
+    let measuresChannels = reportFile != nil
     let frames = try EnsembleSongRenderer(
-      ensemble: ensemble, blockSize: settings.blockSize, stems: true
+      ensemble: ensemble, blockSize: settings.blockSize,
+      stems: measuresChannels || !outputs.stems.isEmpty
     ).render(schedule, tailFrames: tailFrames) { (block) throws(SFZPlayError) -> Bool in
-      for frame in 0..<block.frames {
-        peak = max(peak, abs(block.left[frame]), abs(block.right[frame]))
-      }
-      for channel in block.soundingChannels.channels {
-        for frame in 0..<block.frames {
-          channelPeaks[channel] = max(
-            channelPeaks[channel], abs(block.stemLeft[channel][frame]),
-            abs(block.stemRight[channel][frame]))
-        }
+      peak = max(peak, Levels.peak(block.left), Levels.peak(block.right))
+      for channel in block.soundingChannels.channels where measuresChannels {
+        let stemPeak = max(
+          Levels.peak(block.stemLeft[channel]), Levels.peak(block.stemRight[channel]))
+        if stemPeak > channelPeaks[channel] { channelPeaks[channel] = stemPeak }
       }
       try outputs.mix.write(
         left: block.left.baseAddress!, right: block.right.baseAddress!, count: block.frames)
