@@ -26,6 +26,11 @@ let package = Package(
       pkgConfig: "sndfile",
       providers: [.apt(["libsndfile1-dev"]), .brew(["libsndfile"])]
     ),
+    // The loudness meter (ITU-R BS.1770, EBU R128) of sfzplay's --normalize; only SFZPlayKit
+    // links it, so a package that uses the SFZSampler library never needs it.
+    .systemLibrary(
+      name: "CEBUR128", pkgConfig: "libebur128",
+      providers: [.apt(["libebur128-dev"]), .brew(["libebur128"])]),
     .systemLibrary(
       name: "CWavPack",
       pkgConfig: "wavpack",
@@ -42,7 +47,7 @@ let package = Package(
     .target(
       name: "SFZPlayKit",
       dependencies: [
-        "SFZSampler", "SFZ", "MIDIFile", "SongPlayback", "CSndfile",
+        "SFZSampler", "SFZ", "MIDIFile", "SongPlayback", "CSndfile", "CEBUR128",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
-# Installs what building and testing SFZSampler need, if it is missing: the libsndfile and
-# WavPack development files (found through pkg-config), the wavpack, flac and sox tools that
-# tests use to make fixture files, and numpy for the comparison with the shared reference
-# renders; and for the LV2 plugin the LV2 headers, lilv (the reference host library its tests
-# load it with), jalv and the JACK server (its live test and scripts/play-lv2.sh), and Ardour
-# (its test in a real DAW session, on Debian/Ubuntu only). apt on Debian/Ubuntu, brew on macOS;
-# otherwise it says what to install.
+# Installs what building and testing SFZSampler need, if it is missing: the libsndfile, WavPack
+# and libebur128 (sfzplay's loudness meter) development files (found through pkg-config), the
+# wavpack, flac and sox tools that tests use to make fixture files, and numpy for the comparison
+# with the shared reference renders; and for the LV2 plugin the LV2 headers, lilv (the reference
+# host library its tests load it with), jalv and the JACK server (its live test and
+# scripts/play-lv2.sh), and Ardour (its test in a real DAW session, on Debian/Ubuntu only). apt
+# on Debian/Ubuntu, brew on macOS; otherwise it says what to install.
 set -euo pipefail
 
 missing=()
 pkg-config --exists sndfile 2>/dev/null || missing+=(sndfile)
 pkg-config --exists wavpack 2>/dev/null || missing+=(wavpack-dev)
+pkg-config --exists libebur128 2>/dev/null || missing+=(libebur128-dev)
 for tool in wavpack flac sox; do
   command -v "$tool" >/dev/null 2>&1 || missing+=("$tool")
 done
@@ -30,7 +31,7 @@ fi
 
 echo "install-deps: missing: ${missing[*]}" >&2
 if command -v apt-get >/dev/null 2>&1; then
-  packages=(pkg-config libsndfile1-dev libwavpack-dev wavpack flac sox python3-numpy
+  packages=(pkg-config libsndfile1-dev libwavpack-dev libebur128-dev wavpack flac sox python3-numpy
     lv2-dev liblilv-dev jalv jackd2 ardour)
   sudo=""
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
@@ -38,7 +39,7 @@ if command -v apt-get >/dev/null 2>&1; then
   # noninteractive also through sudo, so jackd2's real-time priority question does not wait
   $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${packages[@]}" >/dev/null
 elif command -v brew >/dev/null 2>&1; then
-  brew install pkg-config libsndfile wavpack flac sox numpy lv2 lilv jalv jack
+  brew install pkg-config libsndfile wavpack libebur128 flac sox numpy lv2 lilv jalv jack
 else
   echo "install-deps: install pkg-config, libsndfile (development files), WavPack (library" \
     "and tools), flac, sox, Python's numpy, the LV2 headers, lilv, jalv, jackd and (for one" \

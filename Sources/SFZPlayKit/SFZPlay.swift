@@ -254,6 +254,20 @@ public struct SFZPlay: ParsableCommand {
       valueName: "file.json"))
   var report: String?
 
+  // Unconditional, so a negative target ("--normalize -14LUFS") is not read as an option name.
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Bring the mix (and its stems) to a peak or loudness: -1dBTP, -1dBFS or -14LUFS.",
+      discussion: """
+        dBTP is the true peak (between samples too, 4x oversampled), dBFS the sample peak, LUFS \
+        the integrated loudness of ITU-R BS.1770 (EBU R128). The song is rendered once, \
+        measured, and written with one gain for the mix and every stem, so they still add up; \
+        the summary says what was measured and the gain. It plays the song as through a bank.
+        """,
+      valueName: "target"))
+  var normalize: Normalization?
+
   @Flag(help: "Treat warnings (unknown opcodes, missing samples, MIDI faults) as errors.")
   var strict = false
 
@@ -323,7 +337,7 @@ public struct SFZPlay: ParsableCommand {
   /// assign instruments or ask for stems or a report.
   private var bankOptionsGiven: Bool {
     !channelFiles.isEmpty || !programFiles.isEmpty || setup != nil || stems != nil
-      || report != nil
+      || report != nil || normalize != nil
   }
 
   /// Whether `path` is a bank: a folder (an SF2 converter's layout) or an ARIA bank file.
@@ -476,6 +490,6 @@ public struct SFZPlay: ParsableCommand {
       channelFiles: try assignments(channelFiles, option: "--channel", range: 1...16, offset: 1),
       programFiles: try assignments(programFiles, option: "--program", range: 0...127, offset: 0),
       setup: setup.map(context.resolve), stemsFolder: stems.map(context.resolve),
-      reportFile: report.map(context.resolve))
+      reportFile: report.map(context.resolve), normalize: normalize)
   }
 }

@@ -5,8 +5,11 @@ import SongPlayback
 /// What a song render measured: the summary sfzplay prints, and each channel's peak.
 struct SongRender {
   var summary: RenderSummary
-  /// Each channel's largest absolute value (0 for a silent one), channels 0-15.
+  /// Each channel's largest absolute value (0 for a silent one), channels 0-15, in the files.
   var channelPeaks: [Float]
+  /// With `--normalize`: what was measured (dBFS, dBTP or LUFS) and the gain applied, in dB;
+  /// a measurement of nil means silence, which no gain can bring anywhere.
+  var normalization: (measured: Double?, gainDecibels: Double)?
 }
 
 extension SongJob {
@@ -23,6 +26,7 @@ extension SongJob {
     var peakVoices = 0
     var progress = ProgressBar(label: label, quiet: isQuiet, draw: context.drawProgress)
     let instruments = ensemble.instruments
+    let meter = normalize.map { _ in LoudnessMeter(sampleRate: settings.sampleRate) }
     let started = ContinuousClock.now
     let startedCPU = ThreadCPUTime.now()
     let startedProcessCPU = ProcessCPUTime.now()
@@ -33,6 +37,8 @@ extension SongJob {
       stems: measuresChannels || !outputs.stems.isEmpty
     ).render(schedule, tailFrames: tailFrames) { (block) throws(SFZPlayError) -> Bool in
       peak = max(peak, Levels.peak(block.left), Levels.peak(block.right))
+      meter?.add(
+        left: block.left.baseAddress!, right: block.right.baseAddress!, count: block.frames)
       for channel in block.soundingChannels.channels where measuresChannels {
         let stemPeak = max(
           Levels.peak(block.stemLeft[channel]), Levels.peak(block.stemRight[channel]))
@@ -63,8 +69,18 @@ extension SongJob {
     // every thread's time: the calling thread's and the workers' the instruments ran on
     let cpuSeconds = ProcessCPUTime.now() - startedProcessCPU
     let elapsed = ContinuousClock.now - started
+    // one gain for the mix and the stems, so they still add up
+    var normalization: (measured: Double?, gainDecibels: Double)?
+    var gain: Float = 1
+    if let normalize, let meter {
+      let measured = meter.value(of: normalize.measure)
+      let decibels = measured.map { normalize.target - $0 } ?? 0
+      normalization = (measured, decibels)
+      gain = Levels.linear(decibels: decibels)
+      try outputs.finish(gain: gain)
+    }
     let result = RenderResult(
-      frames: frames, peak: peak, peakVoices: peakVoices,
+      frames: frames, peak: peak * gain, peakVoices: peakVoices,
       silencedVoices: instruments.reduce(0) { $0 + $1.sampler.silencedVoiceCount },
       streaming: StreamingStatistics.sum(instruments.map(\.sampler.streamingStatistics)))
     let summary = RenderSummary(
@@ -73,7 +89,9 @@ extension SongJob {
         + Double(elapsed.components.attoseconds) * 1e-18,
       threads: ensemble.rendersOnAllCores ? threads : 1, cpuSeconds: cpuSeconds,
       callingThreadCPUSeconds: callingThreadCPU,
-      outputPath: output.text, depth: format.depth, clippedSamples: outputs.mix.clippedSamples)
-    return SongRender(summary: summary, channelPeaks: channelPeaks)
+      outputPath: output.text, depth: format.depth, clippedSamples: outputs.mixClippedSamples)
+    return SongRender(
+      summary: summary, channelPeaks: channelPeaks.map { $0 * gain },
+      normalization: normalization)
   }
 }

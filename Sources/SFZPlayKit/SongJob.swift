@@ -31,6 +31,8 @@ struct SongJob {
   var stemsFolder: GivenPath?
   /// `--report FILE.json`.
   var reportFile: GivenPath?
+  /// `--normalize`: the peak or loudness the mix and stems are brought to.
+  var normalize: Normalization?
 
   /// Renders and returns the summary, printing warnings and progress in `context`; on failure
   /// nothing is left at the output, the stems or the report that was not there before.
@@ -89,7 +91,8 @@ struct SongJob {
     let schedule = EventSchedule.make(song: midi, sampleRate: settings.sampleRate)
     let outputs = try SongOutputs(
       mix: output, stemsFolder: stemsFolder, parts: parts, format: format,
-      sampleRate: settings.sampleRate, removesOnSignal: context.removesTemporaryFileOnSignal)
+      sampleRate: settings.sampleRate, normalizing: normalize != nil,
+      removesOnSignal: context.removesTemporaryFileOnSignal)
     let rendered: SongRender
     var report: TemporaryOutput?
     let late: [String]
@@ -103,7 +106,8 @@ struct SongJob {
       report = try reportFile.map { file throws(SFZPlayError) in
         try SongReport(
           song: songName, sampleRate: settings.sampleRate, render: rendered, parts: parts,
-          ensemble: ensemble, stems: outputs.stemNames, warnings: warnings + late
+          ensemble: ensemble, stems: outputs.stemNames, warnings: warnings + late,
+          normalize: normalize
         ).write(to: file, removesOnSignal: context.removesTemporaryFileOnSignal)
       }
       try outputs.commit()
@@ -114,7 +118,23 @@ struct SongJob {
       throw error
     }
     for warning in late { context.printError(warning) }
+    if let normalize, let applied = rendered.normalization, !isQuiet {
+      context.printOutput("sfzplay: \(Self.normalizationLine(normalize, applied))")
+    }
     return rendered.summary
+  }
+
+  /// `normalized to -14.0 LUFS: measured -20.3 LUFS, gain +6.3 dB`.
+  static func normalizationLine(
+    _ normalize: Normalization, _ applied: (measured: Double?, gainDecibels: Double)
+  ) -> String {
+    guard let measured = applied.measured else {
+      return "not normalized to \(normalize.description): the song is silent"
+    }
+    let unit = normalize.description.split(separator: " ").last.map(String.init) ?? ""
+    return "normalized to \(normalize.description): measured "
+      + String(format: "%.1f", measured) + " \(unit), gain "
+      + String(format: "%+.2f dB", applied.gainDecibels)
   }
 
   /// What only the render can tell: notes no region played, and a song that stayed silent.

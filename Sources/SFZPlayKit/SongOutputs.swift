@@ -1,27 +1,47 @@
+import CSndfile
 import Foundation
 
 /// The files a song render writes: the mix, and with `--stems` one file per channel that plays
 /// (`01-Piano.wav`, `10-Standard.wav`: the two-digit channel number as musicians count, then the
 /// program's name). Each is written under a temporary name and all are renamed together at the
-/// end, so a failed or interrupted render leaves every earlier file as it was.
+/// end, so a failed or interrupted render leaves every earlier file as it was. With
+/// `--normalize` the render goes first into 32-bit float files, and ``finish(gain:)`` writes
+/// the outputs from them with one gain for all, once the song has been measured.
 final class SongOutputs {
   let mix: AudioFileWriter
   /// Writers of the channels that have an instrument, by channel (0-15).
   let stems: [Int: AudioFileWriter]
   /// The stems' file names, by channel.
   let stemNames: [Int: String]
-  private let temporaries: [TemporaryOutput]
+  /// Samples of the mix clipped to full scale in its file so far.
+  var mixClippedSamples: Int { normalizing ? normalizedMixClipped : mix.clippedSamples }
+  private var normalizedMixClipped = 0
+  /// Each output and the temporary file its writer writes (the float render when normalizing).
+  private let files: [(output: GivenPath, written: TemporaryOutput)]
+  /// When normalizing, the outputs' own temporary files, written by `finish`.
+  private var finals: [TemporaryOutput] = []
+  private let format: OutputFormat
+  private let sampleRate: Int
+  private let normalizing: Bool
+  private let removesOnSignal: Bool
 
   init(
     mix output: GivenPath, stemsFolder: GivenPath?, parts: SongParts, format: OutputFormat,
-    sampleRate: Int, removesOnSignal: Bool
+    sampleRate: Int, normalizing: Bool, removesOnSignal: Bool
   ) throws(SFZPlayError) {
-    var temporaries: [TemporaryOutput] = []
+    self.format = format
+    self.sampleRate = sampleRate
+    self.normalizing = normalizing
+    self.removesOnSignal = removesOnSignal
+    var files: [(output: GivenPath, written: TemporaryOutput)] = []
     func open(_ path: GivenPath) throws(SFZPlayError) -> AudioFileWriter {
-      let temporary = try TemporaryOutput(finalPath: path, removesOnSignal: removesOnSignal)
-      temporaries.append(temporary)
+      let temporary = try TemporaryOutput(
+        finalPath: path, removesOnSignal: removesOnSignal,
+        kind: normalizing ? "sfzplay-unnormalized" : "sfzplay-tmp")
+      files.append((path, temporary))
       return try AudioFileWriter(
-        path: temporary.temporaryPath, displayPath: path.text, format: format,
+        path: temporary.temporaryPath, displayPath: path.text,
+        format: normalizing ? OutputFormat(container: .wav, depth: .float32) : format,
         sampleRate: sampleRate)
     }
     do {
@@ -40,23 +60,73 @@ final class SongOutputs {
       }
       self.stems = stems
       stemNames = names
-      self.temporaries = temporaries
+      self.files = files
     } catch {
-      for temporary in temporaries { temporary.discard() }
+      for file in files { file.written.discard() }
       throw error
+    }
+  }
+
+  /// When normalizing: writes every output from its float render times `gain`, in the output's
+  /// format (dither and clipping as a render's own), and removes the float render.
+  func finish(gain: Float) throws(SFZPlayError) {
+    try close()
+    for (index, file) in files.enumerated() {
+      let final = try TemporaryOutput(finalPath: file.output, removesOnSignal: removesOnSignal)
+      finals.append(final)
+      let writer = try AudioFileWriter(
+        path: final.temporaryPath, displayPath: file.output.text, format: format,
+        sampleRate: sampleRate)
+      try Self.copy(file.written.temporaryPath, to: writer, gain: gain, name: file.output.text)
+      try writer.close()
+      if index == 0 { normalizedMixClipped = writer.clippedSamples }
+      file.written.discard()
     }
   }
 
   /// Closes every file and moves each into place.
   func commit() throws(SFZPlayError) {
-    try mix.close()
-    for writer in stems.values { try writer.close() }
-    for temporary in temporaries { try temporary.commit() }
+    if normalizing {
+      for final in finals { try final.commit() }
+      return
+    }
+    try close()
+    for file in files { try file.written.commit() }
   }
 
   /// Removes every temporary file.
   func discard() {
-    for temporary in temporaries { temporary.discard() }
+    for file in files { file.written.discard() }
+    for final in finals { final.discard() }
+  }
+
+  private func close() throws(SFZPlayError) {
+    try mix.close()
+    for writer in stems.values { try writer.close() }
+  }
+
+  /// Reads the stereo float file at `path` in blocks and writes it through `writer` times `gain`.
+  private static func copy(
+    _ path: String, to writer: AudioFileWriter, gain: Float, name: String
+  ) throws(SFZPlayError) {
+    var info = SF_INFO()
+    guard let file = sf_open(path, Int32(SFM_READ), &info), info.channels == 2 else {
+      throw .outputUnwritable(path: name, reason: "its unnormalized render cannot be read back")
+    }
+    defer { sf_close(file) }
+    let block = 4_096
+    var frames = [Float](repeating: 0, count: 2 * block)
+    var left = [Float](repeating: 0, count: block)
+    var right = [Float](repeating: 0, count: block)
+    while true {
+      let read = Int(sf_readf_float(file, &frames, sf_count_t(block)))
+      guard read > 0 else { break }
+      for frame in 0..<read {
+        left[frame] = frames[2 * frame] * gain
+        right[frame] = frames[2 * frame + 1] * gain
+      }
+      try writer.write(left: left, right: right, count: read)
+    }
   }
 
   /// Creates the stems' folder when it does not exist yet (its parent must).

@@ -46,8 +46,16 @@ struct SongReport: Encodable {
     var regions, samples, peakVoices: Int
   }
 
+  /// `--normalize`: the target as given, what was measured (null for silence), the gain in dB.
+  struct Normalized: Encodable {
+    var target: String
+    var measured: Double?
+    var gainDB: Double
+  }
+
   var formatVersion = 1
   var song: String
+  var normalization: Normalized?
   var sampleRate: Int
   var seconds: Double
   var peakDBFS: Double?
@@ -58,9 +66,14 @@ struct SongReport: Encodable {
 
   init(
     song: String, sampleRate: Int, render: SongRender, parts: SongParts, ensemble: Ensemble,
-    stems: [Int: String], warnings: [String]
+    stems: [Int: String], warnings: [String], normalize: Normalization?
   ) {
     self.song = song
+    if let normalize, let applied = render.normalization {
+      normalization = Normalized(
+        target: normalize.description, measured: applied.measured,
+        gainDB: (applied.gainDecibels * 100).rounded() / 100)
+    }
     self.sampleRate = sampleRate
     let result = render.summary.result
     seconds = Double(result.frames) / Double(sampleRate)

@@ -12,8 +12,10 @@ struct TemporaryOutput {
   /// Whether a signal handler removes the temporary file (see `RunContext`).
   private let removesOnSignal: Bool
 
-  /// Checks that the output folder exists and picks a temporary name in it.
-  init(finalPath: GivenPath, removesOnSignal: Bool) throws(SFZPlayError) {
+  /// Checks that the output folder exists and picks a temporary name in it, ending in `kind`.
+  init(finalPath: GivenPath, removesOnSignal: Bool, kind: String = "sfzplay-tmp")
+    throws(SFZPlayError)
+  {
     let url = finalPath.url
     let folder = url.deletingLastPathComponent().path
     var isFolder: ObjCBool = false
@@ -28,7 +30,7 @@ struct TemporaryOutput {
     self.removesOnSignal = removesOnSignal
     temporaryPath =
       url.deletingLastPathComponent()
-      .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).sfzplay-tmp").path
+      .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(kind)").path
     if removesOnSignal { SignalCleanup.arm(removing: temporaryPath) }
   }
 

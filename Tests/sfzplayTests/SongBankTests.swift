@@ -167,4 +167,73 @@ import Testing
       [fixture.folder.path, "song.mid", "--channel", "17=kit.sfz"], in: fixture.folder)
     #expect(bad.stderr.contains("--channel 17=kit.sfz: expected N=FILE with N in 1...16"))
   }
+
+  /// `--normalize` to a sample peak, a true peak and an integrated loudness (ITU-R BS.1770-4, EBU
+  /// R128), checked with a meter of another implementation: ffmpeg's ebur128 filter (skipped
+  /// without ffmpeg); the sample peak from the file itself. One gain moves the stems too: they
+  /// still add up to the mix.
+  @Test(arguments: ["-3dBFS", "-1dBTP", "-20LUFS"])
+  func normalizeBringsTheMixToItsTarget(target: String) throws {
+    let fixture = try Fixture()
+    defer { fixture.remove() }
+    try Self.bank(in: fixture)
+    try fixture.write("song.mid", song: Self.song())
+    let outcome = SFZPlayInProcess.run(
+      [
+        fixture.folder.path, "song.mid", "-o", "mix.wav", "--bit-depth", "32f", "--stems",
+        "stems", "--normalize", target, "--tail", "0.5",
+      ], in: fixture.folder)
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(outcome.stdout.contains("sfzplay: normalized to "), "\(outcome.stdout)")
+    let mix = try AudioFile(url: fixture.url("mix.wav"))
+    let value = Double(target.dropLast(4))!  // every unit is four letters
+    if target.hasSuffix("dBFS") {
+      let peak = Measure.dB(Double(mix.samples.map(abs).max() ?? 0))
+      #expect(abs(peak - value) < 0.01, "sample peak \(peak) dBFS")
+    } else if let ffmpeg = SongBankTests.ffmpeg {
+      let measured = try Self.ffmpegMeasure(ffmpeg, fixture.url("mix.wav"))
+      let found = target.hasSuffix("LUFS") ? measured.integrated : measured.truePeak
+      #expect(abs(found - value) < 0.1, "ffmpeg measures \(found) for \(target)")
+    } else {
+      print("SongBankTests: \(target) not measured: no ffmpeg to measure it with")
+    }
+    let names = try FileManager.default.contentsOfDirectory(atPath: fixture.url("stems").path)
+    let stems = try names.map { try AudioFile(url: fixture.url("stems/\($0)")).samples }
+    var worst: Float = 0
+    for index in mix.samples.indices {
+      worst = max(worst, abs(stems.reduce(0) { $0 + $1[index] } - mix.samples[index]))
+    }
+    #expect(worst <= 2e-6, "stems against the normalized mix: \(worst)")
+    #expect(!fixture.contents.contains { $0.contains("sfzplay-") }, "\(fixture.contents)")
+  }
+
+  static let ffmpeg = ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg", "/opt/homebrew/bin/ffmpeg"]
+    .first { FileManager.default.isExecutableFile(atPath: $0) }
+
+  /// ffmpeg's ebur128 summary: integrated loudness (LUFS) and true peak (dBTP).
+  static func ffmpegMeasure(_ ffmpeg: String, _ file: URL) throws -> (
+    integrated: Double, truePeak: Double
+  ) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: ffmpeg)
+    process.arguments = [
+      "-nostats", "-i", file.path, "-af", "ebur128=peak=true", "-f", "null", "-",
+    ]
+    let pipe = Pipe()
+    process.standardError = pipe
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    // the summary comes last: "I: -20.0 LUFS" and, under "True peak:", "Peak: -1.0 dBFS"
+    let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    func last(_ prefix: String) -> Double? {
+      lines.last { $0.hasPrefix(prefix) }.flatMap {
+        Double($0.dropFirst(prefix.count).split(separator: " ").first ?? "")
+      }
+    }
+    let integrated = try #require(last("I:"), "\(text.suffix(500))")
+    let peak = try #require(last("Peak:"), "\(text.suffix(500))")
+    return (integrated, peak)
+  }
 }
