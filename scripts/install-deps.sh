@@ -26,13 +26,15 @@ python3 -c 'import numpy' >/dev/null 2>&1 || missing+=(numpy)
 if command -v apt-get >/dev/null 2>&1; then
   command -v ardour7-lua >/dev/null 2>&1 || command -v ardour8-lua >/dev/null 2>&1 ||
     missing+=(ardour)
+  # the loudness meter --normalize's test checks against (Ardour's package brings it too)
+  command -v ffmpeg >/dev/null 2>&1 || missing+=(ffmpeg)
 fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 echo "install-deps: missing: ${missing[*]}" >&2
 if command -v apt-get >/dev/null 2>&1; then
   packages=(pkg-config libsndfile1-dev libwavpack-dev libebur128-dev wavpack flac sox python3-numpy
-    lv2-dev liblilv-dev jalv jackd2 ardour)
+    lv2-dev liblilv-dev jalv jackd2 ardour ffmpeg)
   sudo=""
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
   $sudo apt-get update -qq
