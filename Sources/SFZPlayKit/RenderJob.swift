@@ -184,9 +184,14 @@ struct RenderJob {
         + (programs.isEmpty ? "" : " (\(programs.joined(separator: ", ")))")
         + ": \(unplayed.count) note\(unplayed.count == 1 ? "" : "s") found no region (keys \(keys))"
     }
-    if peak == 0 && uses.contains(where: { $0.notes > 0 }) {
-      warnings.append(
-        "sfzplay: warning: \(songName): the output is silent: no note of it found a region to play")
+    let notes = uses.reduce(0) { $0 + $1.notes }
+    if peak == 0 && notes > 0 {
+      let unplayed = (0..<16).reduce(0) { $0 + sampler.unplayedNotes(channel: $1).count }
+      let reason =
+        unplayed >= notes
+        ? "no note of it found a region to play"
+        : "its notes played at no level (volume, expression or gain at zero)"
+      warnings.append("sfzplay: warning: \(songName): the output is silent: \(reason)")
     }
     return warnings
   }

@@ -143,10 +143,15 @@ struct SongJob {
   {
     var warnings = SongReport.unplayedWarnings(parts: parts, song: song)
     if render.summary.result.peak == 0 {
+      let unplayed = parts.parts.reduce(0) { total, part in
+        total + (part.instrument?.sampler.unplayedNotes(channel: part.use.channel).count ?? 0)
+      }
       let reason =
         parts.parts.allSatisfy { $0.instrument == nil }
         ? "no part of it found an instrument in the bank"
-        : "no note of it found a region to play"
+        : unplayed >= parts.parts.reduce(0) { $0 + $1.use.notes }
+          ? "no note of it found a region to play"
+          : "its notes played at no level (volume, expression or gain at zero)"
       warnings.append("sfzplay: warning: \(song): the output is silent: \(reason)")
     }
     return warnings

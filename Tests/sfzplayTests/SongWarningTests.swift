@@ -60,4 +60,29 @@ import Testing
     #expect(strict.status != 0)
     #expect(!fixture.exists("strict.wav"))
   }
+
+  /// Notes that play at volume 0 (CC7 0: MIDI 1.0's channel volume, GM's squared law) are not
+  /// notes no region plays: the warning says which it is.
+  @Test func aSongSilencedByItsVolumeSaysSo() throws {
+    let fixture = try Fixture()
+    defer { fixture.remove() }
+    try fixture.writeDCInstrument(seconds: 0.2)
+    try fixture.write("plain.sfz", text: "<region> sample=dc.wav\n")
+    let song = StandardMIDIWriter(
+      format: 0, ticksPerQuarter: 96,
+      tracks: [
+        [
+          StandardMIDIWriter.Event(delta: 0, bytes: [0xB0, 7, 0]),
+          .noteOn(delta: 0, key: 60), .noteOff(delta: 10, key: 60),
+        ]
+      ])
+    try fixture.write("song.mid", song: song)
+    let outcome = SFZPlayInProcess.run(
+      ["plain.sfz", "song.mid", "-o", "out.wav", "--quiet"], in: fixture.folder)
+    #expect(
+      outcome.errorLines == [
+        "sfzplay: warning: song.mid: the output is silent: its notes played at no level"
+          + " (volume, expression or gain at zero)"
+      ])
+  }
 }
