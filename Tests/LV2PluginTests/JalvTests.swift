@@ -48,9 +48,17 @@ struct JalvTests {
     let stateFolder = instrument.folder
     try saveState(loading: instrument.sfz.path, into: stateFolder)
 
-    children.start(
+    let jackd = children.start(
       Self.path(of: "jackd")!, ["-r", "-n", server, "-d", "dummy", "-r", "48000", "-p", "256"])
-    guard children.waitFor(seconds: 10, { children.run(Self.path(of: "jack_lsp")!, []) != nil })
+    // The waits below bound how long a process may take to come up, which a busy machine can
+    // stretch by seconds; they are a minute so that only a process that never comes up ends
+    // them (jackd failing to start is a skip, and must not be one on a slow start). One that
+    // exits ends its wait at once.
+    let jackLsp = Self.path(of: "jack_lsp")!
+    guard
+      children.waitFor(
+        seconds: 60, { !children.isRunning(jackd) || children.run(jackLsp, []) != nil }),
+      children.isRunning(jackd)
     else {
       print(
         "JalvTests: skipped, jackd did not start with the dummy backend: \(children.output(of: 0))")
@@ -60,13 +68,14 @@ struct JalvTests {
       Self.path(of: "jalv")!, ["-x", "-n", "sfz", "-l", stateFolder.path], keepInputOpen: true)
     let ports = { children.run(Self.path(of: "jack_lsp")!, []) ?? "" }
     try #require(
-      children.waitFor(seconds: 20) {
-        ports().contains("sfz:out_left") && ports().contains("sfz:control")
-      },
+      children.waitFor(seconds: 60) {
+        !children.isRunning(jalv)
+          || ports().contains("sfz:out_left") && ports().contains("sfz:control")
+      } && children.isRunning(jalv),
       "jalv did not come up: \(children.output(of: jalv))")
     // key 69 for 12,000 frames of every 24,000
     children.start(Self.path(of: "jack_midiseq")!, ["seq", "24000", "0", "69", "12000"])
-    try #require(children.waitFor(seconds: 10) { ports().contains("seq:out") })
+    try #require(children.waitFor(seconds: 60) { ports().contains("seq:out") })
     #expect(children.run(Self.path(of: "jack_connect")!, ["seq:out", "sfz:control"]) != nil)
     let recording = instrument.folder.appendingPathComponent("jalv.wav")
     let recorder = children.start(
@@ -74,7 +83,8 @@ struct JalvTests {
       [
         "-f", recording.path, "-d", "3", "-b", "32", "-B", "262144", "sfz:out_left",
       ])
-    #expect(children.waitForExit(recorder, seconds: 30))
+    // 3 s of JACK time, which the dummy backend keeps in step with the clock
+    #expect(children.waitForExit(recorder, seconds: 60))
     let audio = try #require(Self.read(recording))
     // Four processes run in real time here, and on a loaded machine any client can miss a cycle
     // of the server's: jack_rec (its 256 frames are gone from the recording, seen in CI as
@@ -229,8 +239,10 @@ final class Children: @unchecked Sendable {
   }
 
   func waitForExit(_ index: Int, seconds: Double) -> Bool {
-    waitFor(seconds: seconds) { !processes[index].0.isRunning }
+    waitFor(seconds: seconds) { !isRunning(index) }
   }
+
+  func isRunning(_ index: Int) -> Bool { processes[index].0.isRunning }
 
   /// What a process printed so far, once it has stopped.
   func output(of index: Int) -> String {
