@@ -67,7 +67,7 @@ for run in $(seq "$runs"); do
   result="$(grep -E '^. Test run with' "$log" | tail -1 || true)"
   echo "run $run/$runs: $outcome in ${seconds} s: ${result:-no result line, see $log}"
   if [ "$outcome" = FAILED ]; then
-    grep -E 'recorded an issue|error:|Fatal error' "$log" | head -20 | sed 's/^/    /' || true
+    grep -E '✘ Test .* recorded an issue|Fatal error' "$log" | head -20 | sed 's/^/    /' || true
   fi
 done
 
