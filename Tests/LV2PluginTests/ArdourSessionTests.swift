@@ -61,7 +61,7 @@ struct ArdourSessionTests {
     #expect(differing == nil, "the reopened session's bounce differs from frame \(differing ?? -1)")
 
     // Every note on its frame, at its key's pitch with the knob's +50 cents
-    let sounding = JalvTests.noteStarts(first.left)
+    let sounding = JalvTests.notes(first.left).map(\.lowerBound)
     #expect(sounding == Self.notes.map(\.frame), "onsets \(sounding)")
     for note in Self.notes {
       let expected =

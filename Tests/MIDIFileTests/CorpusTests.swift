@@ -116,8 +116,11 @@ struct CorpusTests {
   ]
 
   /// Every file under edge-cases/ parses or throws MIDIFileError (a crash would end the test
-  /// process); the 5 s bound only catches a hang, speed is for the benchmarks.
-  @Test func edgeCasesParseOrThrowQuickly() throws {
+  /// process). A hang is caught by the time limit, which bounds the wait and is no speed
+  /// figure: the slowest file parses in about 0.6 s on 2 cores with both kept busy by other
+  /// processes, and the limit is the shortest swift-testing has. Speed is for the benchmarks; a
+  /// per-file bound on the clock would fail whenever the scheduler ran the test late.
+  @Test(.timeLimit(.minutes(1))) func edgeCasesParseOrThrow() throws {
     let files = TestData.files(under: TestData.corpusMIDI.appendingPathComponent("edge-cases"))
     #expect(files.count > 300)
     var refused: [String] = []
@@ -132,7 +135,6 @@ struct CorpusTests {
       let seconds =
         Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds)
       if seconds > slowest.seconds { slowest = (url.lastPathComponent, seconds) }
-      #expect(seconds < 5, "\(url.lastPathComponent) took \(seconds) s")
       let name = url.lastPathComponent
       switch outcome! {
       case .failure(let error):
@@ -173,14 +175,14 @@ struct CorpusTests {
     #expect(notes.prefix(8) == [60, 62, 64, 65, 67, 69, 71, 72])
   }
 
-  @Test func sixtyFiveThousandEmptyTracksDoNotHang() throws {
+  /// 65,535 track headers of 8 bytes each: a linear reader takes well under a second (0.57 s
+  /// in a debug build with every core busy), a hang never ends; the time limit, not a bound on
+  /// the clock, tells them apart.
+  @Test(.timeLimit(.minutes(1))) func sixtyFiveThousandEmptyTracksDoNotHang() throws {
     let url = TestData.corpusMIDI.appendingPathComponent(
       "edge-cases/shkyrockett-midi-unit-test-cases/test-cases/tracks/empty-65535-tracks.mid")
-    let start = ContinuousClock.now
     let song = try MIDIFile(contentsOf: url)
-    let elapsed = ContinuousClock.now - start
     #expect(song.trackCount == 65_535)
     #expect(song.events.isEmpty)
-    #expect(elapsed < .seconds(5), "took \(elapsed)")
   }
 }

@@ -16,12 +16,18 @@ struct ConcurrencyTests {
       for d in descriptors { try sampler.loadRawSampleData(from: Samples.sine(d, seconds: 0.1)) }
       if round % 2 == 0 { sampler.buildKeyMap() } else { sampler.buildSimpleKeyMap() }
       for key in 40..<60 { sampler.play(noteNumber: UInt8(key), velocity: 100) }
-      usleep(2_000)
+      // The notes are held until the render thread has rendered two more blocks (one whole
+      // block after they were sent), not for a time: a thread that other processes keep off
+      // the CPU renders nothing in any number of milliseconds. The limit only ends a hang.
+      let target = renderer.blocksSoFar + 2
+      let limit = Date().addingTimeInterval(60)
+      while renderer.blocksSoFar < target, Date() < limit { usleep(200) }
       for key in 40..<60 { sampler.stop(noteNumber: UInt8(key)) }
+      guard renderer.blocksSoFar >= target else { break }
       if round % 3 == 0 { sampler.unloadAllSamples() }
     }
     let blocks = renderer.stop()
-    #expect(blocks > 10, "the render thread kept running (\(blocks) blocks)")
+    #expect(blocks >= 80, "the render thread rendered through every round (\(blocks) blocks)")
     #expect(renderer.sawNaN == false)
     #expect(sampler.peakVoices > 0, "notes sounded")
   }
@@ -60,6 +66,8 @@ final class RenderThread: @unchecked Sendable {
   private let running = Atomic(true)
   private let done = DispatchSemaphore(value: 0)
   private var blocks = 0
+  /// `blocks`, published for other threads while the loop runs.
+  private let published = Atomic(0)
   private(set) var sawNaN = false
 
   init(sampler: Sampler) { self.sampler = sampler }
@@ -72,6 +80,7 @@ final class RenderThread: @unchecked Sendable {
         sampler.render(frameCount: 256, left: left, right: right)
         for i in 0..<256 where left[i].isNaN || right[i].isNaN { sawNaN = true }
         blocks += 1
+        published.value = blocks
       }
       left.deallocate()
       right.deallocate()
@@ -79,6 +88,9 @@ final class RenderThread: @unchecked Sendable {
     }
     thread.start()
   }
+
+  /// The blocks rendered so far, from any thread.
+  var blocksSoFar: Int { published.value }
 
   /// Stops the loop and returns how many blocks it rendered.
   func stop() -> Int {

@@ -1,6 +1,7 @@
 import AudioTestSupport
 import CSamplerCore
 import Foundation
+import Synchronization
 import Testing
 
 @testable import SFZSampler
@@ -23,17 +24,17 @@ struct StreamingEngineTests {
     return [Int16(l * 32767), Int16(r * 32767)]
   }
 
-  /// Frames served from `values`, optionally slowly.
+  /// Frames served from `values`, at once or held back to a pace.
   final class MemorySource: StreamSource, @unchecked Sendable {
-    let delay: Double
-    init(delay: Double = 0) { self.delay = delay }
-    func open(key: UInt64) -> (any StreamFile)? { key == 1 ? File(delay: delay) : nil }
+    let pace: Pace?
+    init(pace: Pace? = nil) { self.pace = pace }
+    func open(key: UInt64) -> (any StreamFile)? { key == 1 ? File(pace: pace) : nil }
 
     final class File: StreamFile {
-      let delay: Double
-      init(delay: Double) { self.delay = delay }
+      let pace: Pace?
+      init(pace: Pace?) { self.pace = pace }
       func read(from frame: Int, count: Int, into buffer: UnsafeMutableRawPointer) -> Int {
-        if delay > 0 { Thread.sleep(forTimeInterval: delay) }
+        pace?.waitForTurn()
         let n = min(count, StreamingEngineTests.frameCount - frame)
         guard n > 0 else { return 0 }
         StreamingEngineTests.values.withUnsafeBufferPointer { all in
@@ -45,13 +46,35 @@ struct StreamingEngineTests {
     }
   }
 
+  /// A reader's pace tied to the render's progress instead of the clock: the n-th read waits
+  /// until the render has made n x `framesPerRead` frames (or has ended). A reader slowed by a
+  /// sleep falls behind only if the render thread runs faster than it, which on a busy machine
+  /// depends on which of the two the scheduler runs; this one falls behind by construction.
+  final class Pace: @unchecked Sendable {
+    let framesPerRead: Int
+    private let rendered = Synchronization.Atomic(0)
+    private let reads = Synchronization.Atomic(0)
+    init(framesPerRead: Int) { self.framesPerRead = framesPerRead }
+
+    func renderReached(_ frames: Int) { rendered.store(frames, ordering: .releasing) }
+    func renderEnded() { rendered.store(.max, ordering: .releasing) }
+
+    func waitForTurn() {
+      let turn = reads.add(1, ordering: .relaxed).newValue
+      while rendered.load(ordering: .acquiring) < turn * framesPerRead { usleep(200) }
+    }
+  }
+
   /// An engine with one instrument built from `values`, streamed or not.
   final class Rig {
     let engine: OpaquePointer
     let progress = StreamProgress()
     var reader: StreamReader?
 
+    let pace: Pace?
+
     init(streamed: Bool, offline: Bool, source: MemorySource = MemorySource(), voices: Int = 32) {
+      pace = source.pace
       var config = sc_engine_config()
       sc_engine_config_init(&config)
       config.max_voices = UInt32(voices)
@@ -110,6 +133,7 @@ struct StreamingEngineTests {
     }
 
     deinit {
+      pace?.renderEnded()
       reader?.stop()
       sc_engine_destroy(engine)
     }
@@ -133,7 +157,9 @@ struct StreamingEngineTests {
           out[2 * (done + i) + 1] = right[i]
         }
         done += n
+        pace?.renderReached(done)
       }
+      pace?.renderEnded()
       return out
     }
 
@@ -176,9 +202,10 @@ struct StreamingEngineTests {
 
   @Test("live, a reader that falls behind makes counted underruns that fade without a click")
   func slowReaderUnderrunsFade() {
-    // 20 ms per 4,096-frame chunk: about 200,000 frames a second for every voice together,
-    // while five voices, some transposed up, need more than that; rendering runs flat out
-    let slow = MemorySource(delay: 0.02)
+    // One read per 2,048 rendered frames: at most 2 source frames per output frame for every
+    // voice together (a read is at most a 4,096-frame chunk), while the five voices, some
+    // transposed up, need 11.5; rendering runs flat out
+    let slow = MemorySource(pace: Pace(framesPerRead: 2_048))
     let live = Rig(streamed: true, offline: false, source: slow)
     let reference = Rig(streamed: false, offline: true)
     let events = [60, 72, 84, 79, 67].enumerated().map { Self.note(UInt8($1), at: $0 * 100) }
