@@ -31,7 +31,7 @@ struct ArticleSnippetTests {
     #expect(
       articles == [
         "GettingStarted.md", "LoadingSamplesAndInstruments.md", "MPEAndMicrotuning.md",
-        "ParametersPresetsAndState.md", "RealTimeRules.md",
+        "ParametersPresetsAndState.md", "RealTimeRules.md", "WholeSongs.md",
       ])
     let here = Self.normalized(try String(contentsOfFile: #filePath, encoding: .utf8))
     for article in articles {
@@ -67,6 +67,55 @@ struct ArticleSnippetTests {
   static func normalized(_ text: String) -> [String] {
     text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
       .filter { !$0.isEmpty }
+  }
+
+  // MARK: Playing whole songs
+
+  /// A bank folder of `*sine` programs an octave apart (corpus/spec sfzformat/docs/opcodes/
+  /// transpose.md), loaded as the article does: each channel plays its program, channel 10 the
+  /// kit, and looking a program up in the bank finds the instrument already loaded.
+  @Test func wholeSongsLoadsABandFromABank() throws {
+    let bankFolder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("article-bank-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: bankFolder) }
+    for (path, transpose) in [
+      ("000/000_Piano.sfz", 0), ("000/033_Bass.sfz", -12), ("128/000_Standard.sfz", 12),
+    ] {
+      let url = bankFolder.appendingPathComponent(path)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try "<control> set_cc7=127\n<region> sample=*sine transpose=\(transpose)\n".write(
+        to: url, atomically: true, encoding: .utf8)
+    }
+    let band = Ensemble(sampleRate: 48_000)
+    let piano = try band.instrument(at: bankFolder.appendingPathComponent("000/000_Piano.sfz"))
+    let bass = try band.instrument(at: bankFolder.appendingPathComponent("000/033_Bass.sfz"))
+    let kit = try band.instrument(at: bankFolder.appendingPathComponent("128/000_Standard.sfz"))
+    band.setProgram(0, to: piano)
+    band.setProgram(33, to: bass)
+    band.setProgram(0, drums: true, to: kit)
+
+    let map = InstrumentMap(bank: try InstrumentBank(contentsOf: bankFolder))
+    if let choice = map.instrument(for: ProgramAddress(channel: 1, program: 33)) {
+      band.setProgram(33, to: try band.instrument(at: choice.url, defines: choice.defines))
+    }
+    #expect(band.instruments.count == 3, "the bass the bank names is the one loaded")
+
+    let events: [SamplerEvent] = [
+      .noteOn(key: 69, velocity: 127, channel: 0), .programChange(program: 33, channel: 1),
+      .noteOn(key: 69, velocity: 127, channel: 1), .noteOn(key: 69, velocity: 127, channel: 9),
+    ]
+    var left = [Float](repeating: 0, count: 4_800)
+    var right = left
+    let sounded = events.withUnsafeBufferPointer {
+      band.render(frameCount: 4_800, events: $0, left: &left, right: &right)
+    }
+    #expect(sounded == [ChannelSet(channel: 0), ChannelSet(channel: 1), ChannelSet(channel: 9)])
+    for hertz in [440.0, 220, 880] {
+      let amplitude = Measure.toneAmplitude(
+        left, frequency: hertz, sampleRate: 48_000, in: 400..<4_800)
+      #expect(amplitude > 0.2, "\(hertz) Hz at \(amplitude)")
+    }
   }
 
   // MARK: Getting started
