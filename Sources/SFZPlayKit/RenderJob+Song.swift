@@ -16,20 +16,10 @@ extension RenderJob {
     let frames = try songRenderer.render(
       schedule, tailFrames: tailFrames
     ) { (block) throws(SFZPlayError) -> Bool in
-      for frame in 0..<block.frames {
-        peak = max(peak, abs(block.left[frame]), abs(block.right[frame]))
-      }
+      peak = max(peak, Levels.peak(block.left), Levels.peak(block.right))
       try writer.write(
         left: block.left.baseAddress!, right: block.right.baseAddress!, count: block.frames)
-      guard block.isTail else {
-        progress.update(Double(block.start + block.frames) / Double(block.songFrames))
-        return true
-      }
-      let isOver =
-        tail.isQuiet(
-          left: block.left.baseAddress!, right: block.right.baseAddress!, count: block.frames)
-        || sampler.activeVoices == 0
-      return !isOver
+      return tail.goesOn(after: block, voices: sampler.activeVoices, progress: &progress)
     }
     progress.update(1)
     return RenderResult(

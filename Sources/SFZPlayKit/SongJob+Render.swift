@@ -53,15 +53,7 @@ extension SongJob {
       }
       let voices = instruments.reduce(0) { $0 + $1.sampler.activeVoices }
       peakVoices = max(peakVoices, voices)
-      guard block.isTail else {
-        progress.update(Double(block.start + block.frames) / Double(block.songFrames))
-        return true
-      }
-      let isOver =
-        tail.isQuiet(
-          left: block.left.baseAddress!, right: block.right.baseAddress!, count: block.frames)
-        || voices == 0
-      return !isOver
+      return tail.goesOn(after: block, voices: voices, progress: &progress)
     }
     progress.update(1)
     progress.finish()

@@ -1,3 +1,5 @@
+import SongPlayback
+
 /// Decides when the ring-out after the last event is over: when the output has stayed below
 /// -90 dBFS for 100 ms in a row, or no voice sounds any more, or the `--tail` limit is reached,
 /// whichever comes first.
@@ -26,5 +28,19 @@ struct TailDetector {
       }
     }
     return quietFrames >= quietFramesNeeded
+  }
+
+  /// Whether a song render goes on after `block`: through the song, showing its progress, then
+  /// until the tail has stayed quiet or no voice sounds (`voices` after the block).
+  mutating func goesOn(after block: RenderedBlock, voices: Int, progress: inout ProgressBar)
+    -> Bool
+  {
+    guard block.isTail else {
+      progress.update(Double(block.start + block.frames) / Double(block.songFrames))
+      return true
+    }
+    let isQuiet = isQuiet(
+      left: block.left.baseAddress!, right: block.right.baseAddress!, count: block.frames)
+    return !isQuiet && voices > 0
   }
 }
