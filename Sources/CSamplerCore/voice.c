@@ -310,15 +310,14 @@ static bool gain_is_sane(float g) { return fabsf(g) <= SC_BROKEN_VOICE_LEVEL; }
 
 /* The pitch in cents for the coming chunk; moves vibrato and glide on by `n` frames. */
 static double chunk_cents(const sc_engine *engine, sc_voice *v, const sc_live_mods *live,
-                          float pitch_lfo, uint32_t n) {
+                          float pitch_lfo_cents, uint32_t n) {
   double rate = engine->config.sample_rate;
   const sc_region *r = v->region;
   double bend = sc_bend_cents(engine->channels[v->channel].bend, r,
                               engine->parameters.value[SC_PARAM_PITCH_BEND_RANGE]);
   double cents =
       v->pitch.base_cents + v->pitch.glide_cents + bend + v->pitch_env.level * v->pitcheg_depth +
-      pitch_lfo * (v->pitch_lfo.depth + live->value[SC_MOD_PITCHLFO_DEPTH]) +
-      live->value[SC_MOD_PITCH] + v->note.pitch_cents +
+      pitch_lfo_cents + live->value[SC_MOD_PITCH] + v->note.pitch_cents +
       engine->parameters.value[SC_PARAM_MASTER_TUNE] + sc_voice_params_cents(engine, &v->params, n);
   /* the library's own vibrato (vibratoDepth), off by default; SFZ has no implicit mod-wheel
    * vibrato, so an instrument's CC1 means only what its opcodes say */
@@ -499,11 +498,17 @@ void sc_voice_render(sc_engine *engine, sc_render_lane *lane, sc_voice *v, float
     sc_live_mods live = {{0}, 1.0f};
     if (live_mods) sc_mods_live(engine, v, n, &live);
     if (v->v2.active) sc_v2_step(engine, v, n, &live);
-    float amp_lfo = sc_lfo_step(&v->amp_lfo, n, live.value[SC_MOD_AMPLFO_FREQ], rate);
-    float pitch_lfo = sc_lfo_step(&v->pitch_lfo, n, live.value[SC_MOD_PITCHLFO_FREQ], rate);
-    float fil_lfo = sc_lfo_step(&v->fil_lfo, n, live.value[SC_MOD_FILLFO_FREQ], rate);
-    float amp_lfo_db = amp_lfo * (v->amp_lfo.depth + live.value[SC_MOD_AMPLFO_DEPTH]);
-    double cents = chunk_cents(engine, v, &live, pitch_lfo, n);
+    float amp_depth = v->amp_lfo.depth + live.value[SC_MOD_AMPLFO_DEPTH];
+    float pitch_depth = v->pitch_lfo.depth + live.value[SC_MOD_PITCHLFO_DEPTH];
+    float fil_depth = v->fil_lfo.depth + live.value[SC_MOD_FILLFO_DEPTH];
+    float amp_lfo =
+        sc_lfo_step(&v->amp_lfo, n, live.value[SC_MOD_AMPLFO_FREQ], rate, amp_depth != 0.0f);
+    float pitch_lfo =
+        sc_lfo_step(&v->pitch_lfo, n, live.value[SC_MOD_PITCHLFO_FREQ], rate, pitch_depth != 0.0f);
+    float fil_lfo =
+        sc_lfo_step(&v->fil_lfo, n, live.value[SC_MOD_FILLFO_FREQ], rate, fil_depth != 0.0f);
+    float amp_lfo_db = amp_lfo * amp_depth;
+    double cents = chunk_cents(engine, v, &live, pitch_lfo * pitch_depth, n);
     if (cents != v->pitch.last_cents) {
       v->head.increment = sc_playhead_increment(v->pitch.rate_log2, cents);
       v->pitch.last_cents = cents;
@@ -511,8 +516,7 @@ void sc_voice_render(sc_engine *engine, sc_render_lane *lane, sc_voice *v, float
     /* the SFZ v1 filter envelope and LFO move the first filter only; the note's brightness
      * moves both */
     double filter_offset[SC_FILTER_COUNT] = {
-        v->fil_env.level * v->fileg_depth +
-            fil_lfo * (v->fil_lfo.depth + live.value[SC_MOD_FILLFO_DEPTH]) + v->note.brightness,
+        v->fil_env.level * v->fileg_depth + fil_lfo * fil_depth + v->note.brightness,
         v->note.brightness};
 
     float fade_end;
