@@ -55,15 +55,16 @@ docs-preview: deps
 	scripts/build-docs.sh --preview
 
 # The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer (Swift has no UBSan of
-# its own: it checks the C core), then the concurrency and stress tests under ThreadSanitizer,
-# the stress long enough for the slowed-down control thread to load a few instruments. CI runs
-# this after `make test`.
+# its own: it checks the C core), then the concurrency, stress and ensemble tests (with the
+# ensemble's render team) under ThreadSanitizer, the stress long enough for the slowed-down
+# control thread to load a few instruments. CI runs this after `make test`.
 test-sanitizers: deps
 	SFZSAMPLER_SANITIZER=address ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=halt_on_error=1 \
 	  swift test --sanitize=address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined \
 	  --scratch-path .build-asan
 	SFZSAMPLER_SANITIZER=thread SFZSAMPLER_STRESS_SECONDS=15 \
-	  swift test --sanitize=thread --scratch-path .build-tsan --filter "ConcurrencyTests|StressTests|Streaming"
+	  swift test --sanitize=thread --scratch-path .build-tsan \
+	  --filter "ConcurrencyTests|StressTests|Streaming|Ensemble"
 
 # 60 s of loading, unloading and playing while another thread renders: timing and allocations
 # on the render thread, then the same under ThreadSanitizer. STRESS_SECONDS to change.
@@ -88,8 +89,10 @@ fuzz: deps
 # The benchmark suites (package-benchmark: render cost, loading, songs), the zero-malloc check of
 # the render path, the voice-count report (Benchmarks/results/; it times the release sfzplay as a
 # whole process too), then, when `make big-library` has made the big instrument, the streaming
-# report (about 1.5 minutes more). About 19 minutes on 2 cores from clean (6 of them building),
-# about 13 after (the voice-count report alone about 5.5).
+# report (about 1.5 minutes more), and General MIDI songs against FluidSynth when `make gm-bank`
+# has made the bank and fluidsynth is installed (half a minute; it says what is missing
+# otherwise). About 19 minutes on 2 cores from clean (6 of them building), about 13 after (the
+# voice-count report alone about 5.5).
 bench: deps
 	cd Benchmarks && swift package benchmark --no-progress
 	cd Benchmarks && swift package benchmark thresholds check --target Render \
@@ -103,6 +106,8 @@ bench: deps
 	  echo "bench: skipping the streaming report: $(BIG_LIBRARY_DIR)/big-library.sfz is absent;" \
 	    "run \`make big-library\` (about 10 minutes, 4 GB) to make it"; \
 	fi
+	swift run -c release --package-path Benchmarks GMSongReport \
+	  --sfzplay "$$(swift build -c release --show-bin-path)/sfzplay" --bank "$(GM_BANK_DIR)"
 
 # A synthetic SFZ instrument of BIG_LIBRARY_GB gigabytes of 16/24-bit WAV and FLAC for the
 # streaming and loading benchmarks (about 10 minutes for 4 GB); never made by `make test`.

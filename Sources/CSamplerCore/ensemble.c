@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "config.h"
+#include "engine.h"
+#include "ensemble_team.h"
 #include "sampler_core.h"
 
 /* One entry of the program table: written once on the control thread, then published. */
@@ -48,8 +50,7 @@ struct sc_ensemble {
   _Atomic uint64_t unrouted[16];
   channel_state channels[16];
   float *stem_scratch; /* 2 x max_frames: a channel's sum when the caller takes no stems */
-  sc_ensemble_for_each for_each;
-  void *for_each_context;
+  uint32_t order[SC_ENSEMBLE_MAX_ENGINES]; /* the engines a team claims, most voices first */
 };
 
 /* One part of a render call, as each engine's render needs it. */
@@ -132,11 +133,6 @@ void sc_ensemble_assign_channel(sc_ensemble *s, uint8_t channel, int32_t engine)
 void sc_ensemble_set_drum_channel(sc_ensemble *s, uint8_t channel, bool drums) {
   atomic_store_explicit(&s->drums[channel & 15], drums, memory_order_relaxed);
   s->channels[channel & 15].resolved = false;
-}
-
-void sc_ensemble_set_for_each(sc_ensemble *s, sc_ensemble_for_each for_each, void *context) {
-  s->for_each = for_each;
-  s->for_each_context = context;
 }
 
 void sc_ensemble_set_channel_gain(sc_ensemble *s, uint8_t channel, float left, float right) {
@@ -255,12 +251,26 @@ static void render_member(void *argument, uint32_t index) {
   m->written |= played;
 }
 
-static void render_part(sc_ensemble *s, uint32_t members, uint32_t from, uint32_t to) {
+/* Orders the engines for a team's threads to claim: the most playing voices first (insertion
+ * sort: a few engines, mostly in last call's order already). Changes no bit, only who waits. */
+static void order_by_voices(sc_ensemble *s, uint32_t members) {
+  for (uint32_t i = 0; i < members; i++) {
+    uint32_t engine = i, voices = s->members[i].engine->playing, j = i;
+    for (; j > 0 && s->members[s->order[j - 1]].engine->playing < voices; j--)
+      s->order[j] = s->order[j - 1];
+    s->order[j] = engine;
+  }
+}
+
+static void render_part(sc_ensemble *s, sc_ensemble_team *team, uint32_t members, uint32_t from,
+                        uint32_t to, const sc_render_alongside *alongside) {
   part p = {s, from, to};
-  if (s->for_each && members > 1) {
-    s->for_each(s->for_each_context, members, render_member, &p);
+  if (team && members > 1) {
+    order_by_voices(s, members);
+    sc_ensemble_team_run(team, s->order, members, render_member, &p, alongside);
     return;
   }
+  if (alongside) alongside->run(alongside->context);
   for (uint32_t i = 0; i < members; i++) render_member(&p, i);
 }
 
@@ -273,9 +283,10 @@ static void scale(float *out, float gain, uint32_t frames) {
   for (uint32_t f = 0; f < frames; f++) out[f] *= gain;
 }
 
-uint16_t sc_ensemble_render(sc_ensemble *s, uint32_t frames, const sc_event *events,
-                            uint32_t event_count, float *left, float *right,
-                            float *const stem_left[16], float *const stem_right[16]) {
+static uint16_t render(sc_ensemble *s, sc_ensemble_team *team, uint32_t frames,
+                       const sc_event *events, uint32_t event_count, float *left, float *right,
+                       float *const stem_left[16], float *const stem_right[16],
+                       const sc_render_alongside *alongside) {
   if (frames > s->max_frames) frames = s->max_frames;
   uint32_t members = atomic_load_explicit(&s->member_count, memory_order_acquire);
   for (uint32_t i = 0; i < members; i++) s->members[i].written = 0;
@@ -289,10 +300,12 @@ uint16_t sc_ensemble_render(sc_ensemble *s, uint32_t frames, const sc_event *eve
     uint32_t to = frames;
     if (next < event_count && events[next].frame < frames)
       to = events[next].frame < from ? from : events[next].frame;
-    render_part(s, members, from, to);
+    render_part(s, team, members, from, to, alongside);
+    alongside = NULL;
     from = to;
     if (from >= frames && next >= event_count) break;
   }
+  if (alongside) alongside->run(alongside->context);
   /* channel by channel, each channel's engines in order, then the channels into the mix */
   memset(left, 0, frames * sizeof(float));
   memset(right, 0, frames * sizeof(float));
@@ -325,4 +338,19 @@ uint16_t sc_ensemble_render(sc_ensemble *s, uint32_t frames, const sc_event *eve
     add(right, sr, frames);
   }
   return sounded;
+}
+
+uint16_t sc_ensemble_render(sc_ensemble *s, uint32_t frames, const sc_event *events,
+                            uint32_t event_count, float *left, float *right,
+                            float *const stem_left[16], float *const stem_right[16]) {
+  return render(s, NULL, frames, events, event_count, left, right, stem_left, stem_right, NULL);
+}
+
+uint16_t sc_ensemble_render_team(sc_ensemble *s, sc_ensemble_team *team, uint32_t frames,
+                                 const sc_event *events, uint32_t event_count, float *left,
+                                 float *right, float *const stem_left[16],
+                                 float *const stem_right[16],
+                                 const sc_render_alongside *alongside) {
+  return render(s, team, frames, events, event_count, left, right, stem_left, stem_right,
+                alongside);
 }

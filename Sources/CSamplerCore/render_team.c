@@ -10,29 +10,14 @@
  * working: a worker the system has not scheduled finds its groups taken by the others, and the
  * calling thread waits only for groups another thread has claimed. A group's claim word holds the
  * span's generation, open or taken, so a late worker never claims work of a span that is over.
- * Workers poll for the next span a few microseconds, then sleep. */
-/* pthread_getcpuclockid, clock_gettime and sched_yield, which strict C11 headers hide */
-#define _POSIX_C_SOURCE 200809L
-
-#include <pthread.h>
-#include <sched.h>
+ * The threads themselves, and how they wait for a span, are the crew's (crew.c). */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "render_team.h"
-#include "denormals.h"
+#include "crew.h"
 #include "engine.h"
 #include "mix_groups.h"
-
-#if defined(__x86_64__) || defined(__i386__)
-#include <immintrin.h>
-static inline void relax(void) { _mm_pause(); }
-#elif defined(__aarch64__)
-static inline void relax(void) { __asm__ __volatile__("yield"); }
-#else
-static inline void relax(void) {}
-#endif
 
 /* A group's claim word: the generation of the span it was last offered in, doubled, plus one once
  * taken. On a line of its own, as the threads claim different groups at once. */
@@ -46,33 +31,23 @@ static uint32_t taken_word(uint32_t generation) { return generation * 2 + 1; }
 /* One thread's own state, a cache line apart from the next thread's. */
 typedef struct sc_team_member {
   sc_render_lane lane;
-  struct sc_render_team *team;
-  uint32_t index;            /* 0 is the caller of sc_engine_render_team */
   _Atomic uint64_t rendered; /* voice spans this thread has rendered */
-  _Atomic uint64_t waited;   /* nanoseconds this thread polled for the others */
 } __attribute__((aligned(64))) sc_team_member;
 
 struct sc_render_team {
   sc_engine *engine;
   uint32_t threads;
-  sc_team_member *members;
-  pthread_t *workers;
-  uint32_t started;
-  float *buffers;         /* per mix group: SC_SPAN_FRAMES left, then SC_SPAN_FRAMES right */
-  sc_group_claim *claims; /* per mix group */
+  sc_crew *crew;
+  sc_team_member *members; /* 0 is the caller of sc_engine_render_team */
+  float *buffers;          /* per mix group: SC_SPAN_FRAMES left, then SC_SPAN_FRAMES right */
+  sc_group_claim *claims;  /* per mix group */
 
   /* the span on offer, written by the caller before it offers the span */
   _Atomic uint32_t occupied, first, frames;
   _Atomic(float *) left;
   _Atomic(float *) right;
-  _Atomic uint32_t generation; /* changes to offer a span (or to stop the workers) */
-  _Atomic bool quit;
   _Atomic uint32_t groups_done;
   _Atomic uint32_t ended; /* voices this span took out of SC_VOICE_PLAYING */
-
-  pthread_mutex_t lock;
-  pthread_cond_t wake;
-  _Atomic uint32_t sleepers;
 };
 
 static bool claim(sc_render_team *t, uint32_t group, uint32_t generation) {
@@ -108,92 +83,25 @@ static void render_group(sc_render_team *t, sc_team_member *m, uint32_t group) {
 
 /* Renders the groups of span `generation` this thread can claim: its own, then the others' from
  * the far end. */
-static void render_groups(sc_render_team *t, sc_team_member *m, uint32_t generation) {
+static void render_groups(void *team, uint32_t index, uint32_t generation) {
+  sc_render_team *t = team;
+  sc_team_member *m = &t->members[index];
   uint32_t occupied = atomic_load_explicit(&t->occupied, memory_order_relaxed);
-  for (uint32_t g = m->index; g < SC_MIX_GROUPS; g += t->threads)
+  for (uint32_t g = index; g < SC_MIX_GROUPS; g += t->threads)
     if (occupied & 1u << g && claim(t, g, generation)) render_group(t, m, g);
   for (uint32_t g = SC_MIX_GROUPS; g-- > 0;)
-    if (g % t->threads != m->index && occupied & 1u << g && claim(t, g, generation))
+    if (g % t->threads != index && occupied & 1u << g && claim(t, g, generation))
       render_group(t, m, g);
 }
 
-static uint64_t now_ns(void) {
-  struct timespec now;
-  clock_gettime(CLOCK_MONOTONIC, &now);
-  return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
-}
-
-/* Counts time a thread spent polling (on the CPU, rendering nothing) from `since`. */
-static void waited_since(sc_team_member *m, uint64_t since) {
-  atomic_fetch_add_explicit(&m->waited, now_ns() - since, memory_order_relaxed);
-}
-
-/* The calling thread's wait for groups another thread has claimed. */
-static void await(sc_team_member *m, _Atomic uint32_t *done, uint32_t total) {
-  if (atomic_load_explicit(done, memory_order_acquire) >= total) return;
-  uint64_t since = now_ns();
-  for (uint32_t i = 0; atomic_load_explicit(done, memory_order_acquire) < total; i++) {
-    if (i < SC_TEAM_SPIN_ROUNDS)
-      relax();
-    else
-      sched_yield();
-  }
-  waited_since(m, since);
-}
-
-/* A worker's wait for the next span: polling, then asleep. Returns its generation. */
-static uint32_t next_span(sc_render_team *t, sc_team_member *m, uint32_t seen) {
-  uint64_t since = now_ns();
-  for (uint32_t i = 0; i < SC_TEAM_SPIN_ROUNDS; i++) {
-    uint32_t generation = atomic_load_explicit(&t->generation, memory_order_acquire);
-    if (generation != seen) {
-      waited_since(m, since);
-      return generation;
-    }
-    relax();
-  }
-  waited_since(m, since);
-  pthread_mutex_lock(&t->lock);
-  /* counted before the last look, so the caller either sees a sleeper or this thread sees the
-   * new span (both sequentially consistent) */
-  atomic_fetch_add(&t->sleepers, 1);
-  while (atomic_load(&t->generation) == seen) pthread_cond_wait(&t->wake, &t->lock);
-  atomic_fetch_sub(&t->sleepers, 1);
-  pthread_mutex_unlock(&t->lock);
-  return atomic_load_explicit(&t->generation, memory_order_acquire);
-}
-
-/* Offers the next span (or the news to stop) to the workers: the occupied groups open, the
- * others taken. */
+/* Opens the occupied groups of the coming span, the others taken, and offers it. */
 static uint32_t offer(sc_render_team *t, uint32_t occupied) {
-  uint32_t generation = atomic_load_explicit(&t->generation, memory_order_relaxed) + 1;
+  uint32_t generation = sc_crew_next_generation(t->crew);
   for (uint32_t g = 0; g < SC_MIX_GROUPS; g++)
     atomic_store_explicit(&t->claims[g].word,
                           occupied & 1u << g ? open_word(generation) : taken_word(generation),
                           memory_order_relaxed);
-  atomic_store(&t->generation, generation);
-  if (atomic_load(&t->sleepers) > 0) {
-    pthread_mutex_lock(&t->lock);
-    pthread_cond_broadcast(&t->wake);
-    pthread_mutex_unlock(&t->lock);
-  }
-  return generation;
-}
-
-static void *worker_main(void *argument) {
-  sc_team_member *m = argument;
-  sc_render_team *t = m->team;
-  /* the caller renders with denormals flushed: the same arithmetic on every thread */
-  sc_fp_state fp;
-  sc_denormals_flush_begin(&fp);
-  uint32_t seen = 0;
-  for (;;) {
-    seen = next_span(t, m, seen);
-    if (atomic_load_explicit(&t->quit, memory_order_acquire)) break;
-    render_groups(t, m, seen);
-  }
-  sc_denormals_flush_end(&fp);
-  return NULL;
+  return sc_crew_offer(t->crew);
 }
 
 bool sc_render_team_span(sc_render_team *t, float *left, float *right, uint32_t frames,
@@ -215,8 +123,8 @@ bool sc_render_team_span(sc_render_team *t, float *left, float *right, uint32_t 
   uint32_t generation = offer(t, occupied);
   /* the workers start on their own groups; the caller takes what is left when its work is done */
   if (alongside) alongside->run(alongside->context);
-  render_groups(t, &t->members[0], generation);
-  await(&t->members[0], &t->groups_done, (uint32_t)__builtin_popcount(occupied));
+  render_groups(t, 0, generation);
+  sc_crew_await(t->crew, &t->groups_done, (uint32_t)__builtin_popcount(occupied));
   for (uint32_t g = (uint32_t)__builtin_ctz(occupied) + 1; g < SC_MIX_GROUPS; g++) {
     if (!(occupied & 1u << g)) continue;
     const float *sum = group_sum(t, g);
@@ -226,16 +134,8 @@ bool sc_render_team_span(sc_render_team *t, float *left, float *right, uint32_t 
   return true;
 }
 
-/* Stops the workers that started and frees everything. */
 static void dismiss(sc_render_team *t) {
-  if (t->started > 0) {
-    atomic_store_explicit(&t->quit, true, memory_order_release);
-    offer(t, 0);
-    for (uint32_t k = 0; k < t->started; k++) pthread_join(t->workers[k], NULL);
-  }
-  pthread_cond_destroy(&t->wake);
-  pthread_mutex_destroy(&t->lock);
-  free(t->workers);
+  sc_crew_destroy(t->crew);
   free(t->members);
   free(t->claims);
   free(t->buffers);
@@ -248,36 +148,21 @@ sc_render_team *sc_render_team_create(sc_engine *engine, uint32_t threads) {
   if (!t) return NULL;
   t->engine = engine;
   t->threads = threads;
-  if (pthread_mutex_init(&t->lock, NULL) != 0) {
-    free(t);
-    return NULL;
-  }
-  if (pthread_cond_init(&t->wake, NULL) != 0) {
-    pthread_mutex_destroy(&t->lock);
-    free(t);
-    return NULL;
-  }
   t->buffers = aligned_alloc(64, (size_t)SC_MIX_GROUPS * 2 * SC_SPAN_FRAMES * sizeof(float));
   t->claims = aligned_alloc(64, SC_MIX_GROUPS * sizeof(sc_group_claim));
   t->members = aligned_alloc(64, threads * sizeof(sc_team_member));
-  t->workers = calloc(threads, sizeof(pthread_t));
-  if (!t->buffers || !t->claims || !t->members || !t->workers) {
+  if (!t->buffers || !t->claims || !t->members) {
     dismiss(t);
     return NULL;
   }
   memset(t->members, 0, threads * sizeof(sc_team_member));
   /* every group taken in span 0, which is never offered */
   for (uint32_t g = 0; g < SC_MIX_GROUPS; g++) atomic_init(&t->claims[g].word, taken_word(0));
-  for (uint32_t k = 0; k < threads; k++) {
-    t->members[k].team = t;
-    t->members[k].index = k;
-  }
-  for (uint32_t k = 1; k < threads; k++) {
-    if (pthread_create(&t->workers[k - 1], NULL, worker_main, &t->members[k]) != 0) {
-      dismiss(t);
-      return NULL;
-    }
-    t->started++;
+  /* last: the workers may start on a span as soon as they run */
+  t->crew = sc_crew_create(threads, render_groups, t);
+  if (!t->crew) {
+    dismiss(t);
+    return NULL;
   }
   return t;
 }
@@ -298,21 +183,11 @@ uint64_t sc_render_team_worker_voices(const sc_render_team *team) {
 }
 
 double sc_render_team_worker_seconds(const sc_render_team *team) {
-  double seconds = 0.0;
-  for (uint32_t k = 0; team && k < team->started; k++) {
-    clockid_t clock;
-    struct timespec used;
-    if (pthread_getcpuclockid(team->workers[k], &clock) == 0 && clock_gettime(clock, &used) == 0)
-      seconds += (double)used.tv_sec + (double)used.tv_nsec * 1e-9;
-  }
-  return seconds;
+  return team ? sc_crew_worker_seconds(team->crew) : 0.0;
 }
 
 double sc_render_team_wait_seconds(const sc_render_team *team) {
-  uint64_t waited = 0;
-  for (uint32_t k = 0; team && k < team->threads; k++)
-    waited += atomic_load_explicit(&team->members[k].waited, memory_order_relaxed);
-  return (double)waited * 1e-9;
+  return team ? sc_crew_wait_seconds(team->crew) : 0.0;
 }
 
 sc_engine *sc_render_team_engine(const sc_render_team *team) { return team->engine; }

@@ -27,14 +27,20 @@ extension SongJob {
     var progress = ProgressBar(label: label, quiet: isQuiet, draw: context.drawProgress)
     let instruments = ensemble.instruments
     let meter = normalize.map { _ in LoudnessMeter(sampleRate: settings.sampleRate) }
+    let renderer: OfflineEnsembleRenderer?
+    do {
+      renderer =
+        threads > 1 ? try OfflineEnsembleRenderer(ensemble: ensemble, threads: threads) : nil
+    } catch {
+      throw .renderThreads(error)
+    }
     let started = ContinuousClock.now
     let startedCPU = ThreadCPUTime.now()
-    let startedProcessCPU = ProcessCPUTime.now()
     // the channels' outputs cost a copy each, and their peaks a pass: only when asked for
     let measuresChannels = reportFile != nil
     let frames = try EnsembleSongRenderer(
       ensemble: ensemble, blockSize: settings.blockSize,
-      stems: measuresChannels || !outputs.stems.isEmpty
+      stems: measuresChannels || !outputs.stems.isEmpty, renderer: renderer
     ).render(schedule, tailFrames: tailFrames) { (block) throws(SFZPlayError) -> Bool in
       peak = max(peak, Levels.peak(block.left), Levels.peak(block.right))
       meter?.add(
@@ -51,15 +57,15 @@ extension SongJob {
           left: block.stemLeft[channel].baseAddress!, right: block.stemRight[channel].baseAddress!,
           count: block.frames)
       }
-      let voices = instruments.reduce(0) { $0 + $1.sampler.activeVoices }
-      peakVoices = max(peakVoices, voices)
-      return tail.goesOn(after: block, voices: voices, progress: &progress)
+      peakVoices = max(peakVoices, block.activeVoices)
+      return tail.goesOn(after: block, voices: block.activeVoices, progress: &progress)
     }
     progress.update(1)
     progress.finish()
     let callingThreadCPU = ThreadCPUTime.now() - startedCPU
-    // every thread's time: the calling thread's and the workers' the instruments ran on
-    let cpuSeconds = ProcessCPUTime.now() - startedProcessCPU
+    // waiting for one another costs CPU time but is not work one thread would have done
+    let cpuSeconds =
+      callingThreadCPU + (renderer?.workerCPUSeconds ?? 0) - (renderer?.waitingSeconds ?? 0)
     let elapsed = ContinuousClock.now - started
     // one gain for the mix and the stems, so they still add up
     var normalization: (measured: Double?, gainDecibels: Double)?
@@ -79,7 +85,7 @@ extension SongJob {
       result: result, sampleRate: settings.sampleRate,
       wallSeconds: Double(elapsed.components.seconds)
         + Double(elapsed.components.attoseconds) * 1e-18,
-      threads: ensemble.rendersOnAllCores ? threads : 1, cpuSeconds: cpuSeconds,
+      threads: renderer?.threadCount ?? 1, cpuSeconds: cpuSeconds,
       callingThreadCPUSeconds: callingThreadCPU,
       outputPath: output.text, depth: format.depth, clippedSamples: outputs.mixClippedSamples)
     return SongRender(

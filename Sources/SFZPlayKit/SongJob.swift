@@ -87,7 +87,6 @@ struct SongJob {
         output: output, against: instrument.report.sourceFiles.map(context.resolve))
     }
     try applyLevels(to: ensemble)
-    ensemble.rendersOnAllCores = threads > 1
     let schedule = EventSchedule.make(song: midi, sampleRate: settings.sampleRate)
     let outputs = try SongOutputs(
       mix: output, stemsFolder: stemsFolder, parts: parts, format: format,

@@ -13,13 +13,3 @@ enum ThreadCPUTime {
     return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
   }
 }
-
-/// CPU time used by every thread of the process.
-enum ProcessCPUTime {
-  /// Seconds of CPU the process has used since it started.
-  static func now() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
-  }
-}

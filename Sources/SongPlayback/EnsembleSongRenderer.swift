@@ -22,18 +22,31 @@ public struct EnsembleSongRenderer {
   public let blockSize: Int
   /// Whether each block carries the 16 channels' outputs.
   public let stems: Bool
+  /// The threads that render each block; nil: the calling thread alone.
+  public let renderer: OfflineEnsembleRenderer?
 
   /// Renders through `ensemble` in blocks of at most `blockSize` frames (cut to the ensemble's
-  /// `maximumFrames`), with each channel's output in every block when `stems` is true.
-  public init(ensemble: Ensemble, blockSize: Int = 256, stems: Bool = false) {
+  /// `maximumFrames`), with each channel's output in every block when `stems` is true, on
+  /// `renderer`'s threads when given (a renderer made for `ensemble`).
+  public init(
+    ensemble: Ensemble, blockSize: Int = 256, stems: Bool = false,
+    renderer: OfflineEnsembleRenderer? = nil
+  ) {
     precondition(blockSize > 0, "a block holds at least one frame")
+    precondition(
+      renderer.map { $0.ensemble === ensemble } ?? true, "a renderer of another ensemble")
     self.ensemble = ensemble
     self.blockSize = min(blockSize, ensemble.maximumFrames)
     self.stems = stems
+    self.renderer = renderer
   }
 
   /// Renders `schedule` from frame 0, then up to `tailFrames` frames more, handing every block to
   /// `body`, until `body` returns false or throws.
+  ///
+  /// With a renderer, `body` gets each block while the renderer's threads render the next one, so
+  /// the threads need not wait for it; the block rendered after the one `body` stops at is
+  /// dropped. `body` may read the instruments' statistics, which hold the block it was given.
   ///
   /// - Returns: The frames handed to `body`.
   @discardableResult
@@ -41,49 +54,98 @@ public struct EnsembleSongRenderer {
     _ schedule: [ScheduledEvent], tailFrames: Int,
     each body: (RenderedBlock) throws(Failure) -> Bool
   ) throws(Failure) -> Int {
-    // the mix, then the 16 channels' left and right
-    let buffers = UnsafeMutableBufferPointer<Float>.allocate(capacity: 34 * blockSize)
+    // two blocks, one rendering while `body` reads the other: each the mix, then the 16
+    // channels' left and right
+    let buffers = UnsafeMutableBufferPointer<Float>.allocate(capacity: 2 * 34 * blockSize)
     defer { buffers.deallocate() }
-    let base = buffers.baseAddress!
-    let stemLeft = (0..<16).map { base + (2 + $0) * blockSize }
-    let stemRight = (0..<16).map { base + (18 + $0) * blockSize }
-    let stemBuffers = StemBuffers(left: stemLeft, right: stemRight)
+    let sides = (0..<2).map { BlockBuffers(buffers.baseAddress! + $0 * 34 * blockSize, blockSize) }
     var cursor = EventCursor(schedule)
     let songFrames = cursor.endFrame
     let totalFrames = songFrames + max(tailFrames, 0)
-    // views of whole blocks made once; only a song's or tail's last, shorter block makes its own
-    let wholeLeft = stemLeft.map { UnsafeBufferPointer(start: $0, count: blockSize) }
-    let wholeRight = stemRight.map { UnsafeBufferPointer(start: $0, count: blockSize) }
     var events: [SamplerEvent] = []
     events.reserveCapacity(schedule.count)
-    var start = 0
-    while start < totalFrames {
-      let frames = SongRenderer.blockFrames(
-        at: start, songFrames: songFrames, totalFrames: totalFrames, blockSize: blockSize)
-      cursor.events(from: start, frames: frames, into: &events)
-      let sounding = events.withUnsafeBufferPointer {
-        stems
-          ? ensemble.render(
-            frameCount: frames, events: $0, left: base, right: base + blockSize,
-            stems: stemBuffers)
-          : ensemble.render(
-            frameCount: frames, events: $0, left: base, right: base + blockSize)
+    let instruments = ensemble.instruments
+    return try withoutActuallyEscaping(body) { (body) throws(Failure) -> Int in
+      // made once: the renderer runs the same closure with every block
+      let handOver = BlockHandOver(body)
+      let deliver = { handOver.deliver() }
+      var start = 0
+      var side = 0
+      while start < totalFrames && handOver.goesOn {
+        let frames = SongRenderer.blockFrames(
+          at: start, songFrames: songFrames, totalFrames: totalFrames, blockSize: blockSize)
+        cursor.events(from: start, frames: frames, into: &events)
+        let out = sides[side]
+        let stemBuffers = stems ? out.stems : nil
+        let sounding = events.withUnsafeBufferPointer {
+          if let renderer {
+            renderer.render(
+              frameCount: frames, events: $0, left: out.left, right: out.right,
+              stems: stemBuffers, alongside: deliver)
+          } else if let stemBuffers {
+            ensemble.render(
+              frameCount: frames, events: $0, left: out.left, right: out.right,
+              stems: stemBuffers)
+          } else {
+            ensemble.render(frameCount: frames, events: $0, left: out.left, right: out.right)
+          }
+        }
+        // the block `body` stopped at ends the render; the one rendered meanwhile is dropped
+        guard handOver.goesOn else { break }
+        var block = out.block(
+          start: start, songFrames: songFrames, frames: frames, stems: stems, sounding: sounding)
+        block.activeVoices = instruments.reduce(0) { $0 + $1.sampler.activeVoices }
+        handOver.waiting = block
+        if renderer == nil { handOver.deliver() }
+        start += frames
+        side = 1 - side
       }
-      var block = RenderedBlock(
-        start: start, songFrames: songFrames,
-        left: UnsafeBufferPointer(start: base, count: frames),
-        right: UnsafeBufferPointer(start: base + blockSize, count: frames))
-      block.soundingChannels = sounding
-      if stems && frames == blockSize {
-        block.stemLeft = wholeLeft
-        block.stemRight = wholeRight
-      } else if stems {
-        block.stemLeft = stemLeft.map { UnsafeBufferPointer(start: $0, count: frames) }
-        block.stemRight = stemRight.map { UnsafeBufferPointer(start: $0, count: frames) }
-      }
-      start += frames
-      guard try body(block) else { break }
+      handOver.deliver()
+      if let failure = handOver.failure { throw failure }
+      return handOver.delivered
     }
-    return start
+  }
+}
+
+/// One block's buffers: the mix, then the 16 channels' left and right.
+private struct BlockBuffers {
+  let left: UnsafeMutablePointer<Float>
+  let right: UnsafeMutablePointer<Float>
+  let stems: StemBuffers
+  /// Views of whole blocks, made once: only a song's or tail's last, shorter block makes its own.
+  let wholeLeft: [UnsafeBufferPointer<Float>]
+  let wholeRight: [UnsafeBufferPointer<Float>]
+  let stemLeft: [UnsafeMutablePointer<Float>]
+  let stemRight: [UnsafeMutablePointer<Float>]
+  let blockSize: Int
+
+  init(_ base: UnsafeMutablePointer<Float>, _ blockSize: Int) {
+    left = base
+    right = base + blockSize
+    stemLeft = (0..<16).map { base + (2 + $0) * blockSize }
+    stemRight = (0..<16).map { base + (18 + $0) * blockSize }
+    stems = StemBuffers(left: stemLeft, right: stemRight)
+    wholeLeft = stemLeft.map { UnsafeBufferPointer(start: $0, count: blockSize) }
+    wholeRight = stemRight.map { UnsafeBufferPointer(start: $0, count: blockSize) }
+    self.blockSize = blockSize
+  }
+
+  /// The block of `frames` frames these buffers hold.
+  func block(start: Int, songFrames: Int, frames: Int, stems: Bool, sounding: ChannelSet)
+    -> RenderedBlock
+  {
+    var block = RenderedBlock(
+      start: start, songFrames: songFrames,
+      left: UnsafeBufferPointer(start: left, count: frames),
+      right: UnsafeBufferPointer(start: right, count: frames))
+    block.soundingChannels = sounding
+    if stems && frames == blockSize {
+      block.stemLeft = wholeLeft
+      block.stemRight = wholeRight
+    } else if stems {
+      block.stemLeft = stemLeft.map { UnsafeBufferPointer(start: $0, count: frames) }
+      block.stemRight = stemRight.map { UnsafeBufferPointer(start: $0, count: frames) }
+    }
+    return block
   }
 }

@@ -84,10 +84,12 @@ public struct SongRenderer {
         }
         // the block `body` stopped at ends the render; the one rendered meanwhile is dropped
         guard handOver.goesOn else { break }
-        handOver.waiting = RenderedBlock(
+        var block = RenderedBlock(
           start: start, songFrames: songFrames,
           left: UnsafeBufferPointer(start: left, count: frames),
           right: UnsafeBufferPointer(start: right, count: frames))
+        block.activeVoices = sampler.activeVoices
+        handOver.waiting = block
         if renderer == nil { handOver.deliver() }
         start += frames
         side = 1 - side
@@ -108,7 +110,7 @@ extension SongRenderer {
 }
 
 /// The rendered block waiting for the caller's `body`, and what `body` said of the blocks before.
-private final class BlockHandOver<Failure: Error> {
+final class BlockHandOver<Failure: Error> {
   let body: (RenderedBlock) throws(Failure) -> Bool
   var waiting: RenderedBlock?
   /// Frames handed to `body` so far.
@@ -152,6 +154,10 @@ public struct RenderedBlock {
   public var stemRight: [UnsafeBufferPointer<Float>] = []
   /// The channels that sounded in the block, when an ensemble rendered it.
   public var soundingChannels: ChannelSet = []
+  /// Voices sounding at the end of the block (every instrument's, when an ensemble rendered it),
+  /// read as the render call returned: with a renderer's threads, the instruments' own statistics
+  /// may already hold the next block when `body` runs.
+  public var activeVoices = 0
 
   /// Frames in the block.
   public var frames: Int { left.count }

@@ -30,19 +30,17 @@ import Testing
     return try MIDIFile(data: SMFBuilder.file(chunks: [piano, drums, other]))
   }
 
-  @Test func theProgramsASongUsesAreTheOnesInEffectAtItsNotes() throws {
-    let uses = SongPrograms(song: try Self.song()).uses
-    let found = uses.map { [$0.channel, $0.drums ? 1 : 0, $0.bank, $0.program, $0.notes] }
-    #expect(
-      found == [[0, 0, 0, 0, 1], [0, 0, 8, 33, 1], [2, 0, 0, 0, 1], [9, 1, 0, 0, 2]],
-      "\(uses)")
-  }
-
-  @Test func eachChannelPlaysItsProgramOnItsFramesAndTheStemsAddUpToTheMix() throws {
+  static func folder() throws -> URL {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("ensemble-song-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    return folder
+  }
+
+  /// The song's band, its instruments written into `folder`: program 0 a piano at 440 Hz for A4,
+  /// program 33 of bank 8 a bass an octave lower, the drum kit an octave higher
+  /// (corpus/spec sfzformat/docs/opcodes/transpose.md).
+  static func band(in folder: URL) throws -> Ensemble {
     func instrument(_ name: String, transpose: Int) throws -> URL {
       let url = folder.appendingPathComponent(name)
       try
@@ -57,6 +55,21 @@ import Testing
     band.setProgram(0, to: piano)
     band.setProgram(33, bank: 8, to: bass)
     band.setProgram(0, drums: true, to: kit)
+    return band
+  }
+
+  @Test func theProgramsASongUsesAreTheOnesInEffectAtItsNotes() throws {
+    let uses = SongPrograms(song: try Self.song()).uses
+    let found = uses.map { [$0.channel, $0.drums ? 1 : 0, $0.bank, $0.program, $0.notes] }
+    #expect(
+      found == [[0, 0, 0, 0, 1], [0, 0, 8, 33, 1], [2, 0, 0, 0, 1], [9, 1, 0, 0, 2]],
+      "\(uses)")
+  }
+
+  @Test func eachChannelPlaysItsProgramOnItsFramesAndTheStemsAddUpToTheMix() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let band = try Self.band(in: folder)
     let schedule = EventSchedule.make(song: try Self.song(), sampleRate: 48_000)
 
     var mix: [Float] = []
@@ -113,5 +126,36 @@ import Testing
     let schedule = EventSchedule.make(song: song, sampleRate: 48_000)
     let resetFrame = 30 * Self.framesPerTick
     #expect(schedule.filter { $0.frame == resetFrame }.count == 16 * 6)
+  }
+
+  /// On a renderer's threads the caller gets each block while the next renders, so what it
+  /// reads of a block must be the block's own: the same samples, the same voice counts, and a
+  /// tail that ends (at the first quiet block after the song) on the same frame.
+  @Test(arguments: [2, 4])
+  func onARenderersThreadsTheBlocksAndTheTailsEndAreTheSame(threads: Int) throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let schedule = EventSchedule.make(song: try Self.song(), sampleRate: 48_000)
+    func render(_ band: Ensemble, _ renderer: OfflineEnsembleRenderer?) -> (
+      mix: [Float], voices: [Int], frames: Int
+    ) {
+      var mix: [Float] = []
+      var voices: [Int] = []
+      let frames = EnsembleSongRenderer(
+        ensemble: band, blockSize: 128, stems: true, renderer: renderer
+      ).render(schedule, tailFrames: 48_000) { block in
+        mix += block.left
+        voices.append(block.activeVoices)
+        return !(block.isTail && block.activeVoices == 0)
+      }
+      return (mix, voices, frames)
+    }
+    let alone = render(try Self.band(in: folder), nil)
+    let band = try Self.band(in: folder)
+    let shared = render(band, try OfflineEnsembleRenderer(ensemble: band, threads: threads))
+    #expect((alone.voices.max() ?? 0) >= 2 && alone.voices.last == 0, "\(alone.voices.max() ?? 0)")
+    #expect(alone.frames < schedule.last!.frame + 48_000, "the tail ended early")
+    #expect(shared.frames == alone.frames && shared.voices == alone.voices)
+    #expect(shared.mix == alone.mix)
   }
 }

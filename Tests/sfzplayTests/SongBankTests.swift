@@ -88,6 +88,34 @@ import Testing
     #expect(channels.last?["stem"] as? String == "10-Standard.wav")
   }
 
+  /// The instruments render on several threads while the calling thread writes the block
+  /// before: the mix, every stem and where the tail ends (once no voice sounds) are the same
+  /// bytes for any thread count.
+  @Test func everyThreadCountWritesTheSameBytes() throws {
+    let fixture = try Fixture()
+    defer { fixture.remove() }
+    try Self.bank(in: fixture)
+    try fixture.write("song.mid", song: Self.song())
+    var files: [[Data]] = []
+    for threads in [1, 2, 4] {
+      let outcome = SFZPlayInProcess.run(
+        [
+          fixture.folder.path, "song.mid", "-o", "mix\(threads).wav", "--stems",
+          "stems\(threads)", "--threads", "\(threads)", "--block-size", "64",
+        ], in: fixture.folder)
+      #expect(outcome.status == 0, "\(outcome.stderr)")
+      files.append(
+        try [
+          "mix\(threads).wav", "stems\(threads)/01-Piano.wav", "stems\(threads)/10-Standard.wav",
+        ]
+        .map { try Data(contentsOf: fixture.url($0)) })
+    }
+    // the tail ended once the 5 ms releases had gone, long before the default 10 s
+    let mix = try AudioFile(url: fixture.url("mix1.wav")).left
+    #expect(mix.count < 800 * Self.framesPerTick, "\(mix.count) frames")
+    #expect(files[1] == files[0] && files[2] == files[0])
+  }
+
   @Test func aProgramTheBankLacksIsAWarningNamingItAndStrictFails() throws {
     let fixture = try Fixture()
     defer { fixture.remove() }

@@ -896,23 +896,12 @@ void sc_ensemble_set_channel_gain(sc_ensemble *ensemble, uint8_t channel, float 
  * the start of the next call). Writes the mix to `left` and `right`; with `stem_left` and
  * `stem_right` (16 each, or both NULL) also each channel's output, gain applied, zeros for a
  * silent channel: the stems add up to the mix. Returns the channels that sounded (bit c for
- * channel c). The engines render one after another on the calling thread. [render]
+ * channel c). The engines render one after another on the calling thread (for several threads,
+ * offline: sc_ensemble_render_team). [render]
  */
 uint16_t sc_ensemble_render(sc_ensemble *ensemble, uint32_t frames, const sc_event *events,
                             uint32_t event_count, float *left, float *right,
                             float *const stem_left[16], float *const stem_right[16]);
-
-/** Runs `body(argument, i)` for every i in 0..<count, on any threads, returning when all have
- * run: how an offline caller lends an ensemble its threads. */
-typedef void (*sc_ensemble_for_each)(void *context, uint32_t count,
-                                     void (*body)(void *argument, uint32_t index), void *argument);
-
-/** Has the engines of each render call rendered through `for_each` (NULL: one after another on
- * the calling thread), which may run them on several threads at once: each engine renders into
- * outputs of its own and the mix adds them in the same order, so the bits are the same. Only for
- * offline rendering when `for_each` waits for threads. Not while another thread renders.
- * [control] */
-void sc_ensemble_set_for_each(sc_ensemble *ensemble, sc_ensemble_for_each for_each, void *context);
 
 /** Notes on `channel` that found no engine since the ensemble was created. [any] */
 uint64_t sc_ensemble_unrouted_notes(const sc_ensemble *ensemble, uint8_t channel);
@@ -983,6 +972,48 @@ typedef struct sc_render_alongside {
 void sc_engine_render_team(sc_engine *engine, sc_render_team *team, uint32_t frames,
                            const sc_event *events, uint32_t event_count, float *out_left,
                            float *out_right, const sc_render_alongside *alongside);
+
+/* -------------------------------------------- an ensemble rendered on several threads
+ * An ensemble team is a set of threads that render an ensemble's engines at once, for offline
+ * work where the render call may wait. Each engine renders into outputs of its own and the mix adds
+ * them in the ensemble's fixed order, so the output is the same bits as sc_ensemble_render's
+ * whatever the number of threads. */
+
+/** An ensemble team (opaque). */
+typedef struct sc_ensemble_team sc_ensemble_team;
+
+/** Starts `threads` - 1 worker threads (the caller of sc_ensemble_render_team is the last one).
+ * NULL when `threads` is 0 or above sc_render_team_max_threads(), out of memory, or when a thread
+ * would not start. [control] */
+sc_ensemble_team *sc_ensemble_team_create(uint32_t threads);
+
+/** Stops the workers, waits for them to end and frees the team; NULL is ignored. No render may
+ * be running with it. [control] */
+void sc_ensemble_team_destroy(sc_ensemble_team *team);
+
+/** The threads of the team, its caller's included; 0 for NULL. [any] */
+uint32_t sc_ensemble_team_threads(const sc_ensemble_team *team);
+
+/** CPU seconds the team's worker threads have used since they started (the caller's thread not
+ * included); 0 for NULL. Asks the system: not for the audio thread. [control] */
+double sc_ensemble_team_worker_seconds(const sc_ensemble_team *team);
+
+/** Seconds the team's threads (the caller's included) have spent polling for one another: time
+ * on the CPU rendering nothing, which their CPU time includes. Read it on the thread that
+ * renders, between render calls. 0 for NULL. [offline] */
+double sc_ensemble_team_wait_seconds(const sc_ensemble_team *team);
+
+/**
+ * sc_ensemble_render with the engines rendered by `team`'s threads (NULL: the calling thread
+ * alone): the same events, the same output bits. With `alongside` (or NULL), runs its work once
+ * on the calling thread as soon as the workers have the call's engines, as
+ * sc_engine_render_team does. Allocates nothing, but waits for the team's workers: for offline
+ * rendering only, never from an audio callback. One ensemble per team at a time. [offline]
+ */
+uint16_t sc_ensemble_render_team(sc_ensemble *ensemble, sc_ensemble_team *team, uint32_t frames,
+                                 const sc_event *events, uint32_t event_count, float *left,
+                                 float *right, float *const stem_left[16],
+                                 float *const stem_right[16], const sc_render_alongside *alongside);
 
 /* -------------------------------------------------------------- streaming
  * A voice that plays a streamed sample past its resident frames reads from its own ring buffer,

@@ -85,12 +85,9 @@ public final class OfflineRenderer: @unchecked Sendable {
     frameCount: Int, events: UnsafeBufferPointer<SamplerEvent>, left: UnsafeMutablePointer<Float>,
     right: UnsafeMutablePointer<Float>, alongside work: @escaping () -> Void
   ) {
-    callerWork.run = work
-    defer { callerWork.run = nil }
-    var alongside = sc_render_alongside(
-      run: { Unmanaged<CallerWork>.fromOpaque($0!).takeUnretainedValue().run?() },
-      context: Unmanaged.passUnretained(callerWork).toOpaque())
-    render(frameCount: frameCount, events: events, left: left, right: right, alongside: &alongside)
+    callerWork.with(work) {
+      render(frameCount: frameCount, events: events, left: left, right: right, alongside: $0)
+    }
   }
 
   private func render(
@@ -127,9 +124,19 @@ public final class OfflineRenderer: @unchecked Sendable {
   }
 }
 
-/// The caller's work during one render call.
-private final class CallerWork {
+/// The caller's work during one render call, as the C render call runs it.
+final class CallerWork {
   var run: (() -> Void)?
+
+  /// Runs `work` through `body`'s `sc_render_alongside`, then forgets it.
+  func with(_ work: @escaping () -> Void, _ body: (UnsafePointer<sc_render_alongside>) -> Void) {
+    run = work
+    defer { run = nil }
+    var alongside = sc_render_alongside(
+      run: { Unmanaged<CallerWork>.fromOpaque($0!).takeUnretainedValue().run?() },
+      context: Unmanaged.passUnretained(self).toOpaque())
+    body(&alongside)
+  }
 }
 
 /// Why an ``OfflineRenderer`` could not start.

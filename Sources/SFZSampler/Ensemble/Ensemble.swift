@@ -43,11 +43,9 @@ public final class Ensemble: @unchecked Sendable {
   public static let maximumInstruments = Int(sc_ensemble_max_engines())
 
   let handle: OpaquePointer
-  /// Guards `loaded` and `spread`: control calls may come from any thread.
+  /// Guards `loaded`: control calls may come from any thread.
   let lock = NSLock()
   private var loaded: [EnsembleInstrument] = []
-  /// Whether render calls spread the instruments over every core (Ensemble+Threads.swift).
-  var spread = false
 
   /// An ensemble with no instrument (it renders silence).
   ///

@@ -51,9 +51,11 @@ struct EnsembleTests {
 
     deinit { try? FileManager.default.removeItem(at: folder) }
 
-    /// Renders `frames` frames in blocks of 256 with `events` (absolute frames): the mix, the
-    /// 16 stems and the channels that sounded.
-    func render(_ frames: Int, _ events: [SamplerEvent]) -> Render {
+    /// Renders `frames` frames in blocks of 256 with `events` (absolute frames), on `renderer`'s
+    /// threads when given: the mix, the 16 stems and the channels that sounded.
+    func render(
+      _ frames: Int, _ events: [SamplerEvent], on renderer: OfflineEnsembleRenderer? = nil
+    ) -> Render {
       var result = Render(frames: frames)
       let block = 256
       let stemLeft = (0..<16).map { _ in UnsafeMutablePointer<Float>.allocate(capacity: block) }
@@ -71,7 +73,11 @@ struct EnsembleTests {
           return local
         }
         let sounded = inBlock.withUnsafeBufferPointer {
-          ensemble.render(frameCount: n, events: $0, left: &left, right: &right, stems: stems)
+          if let renderer {
+            renderer.render(frameCount: n, events: $0, left: &left, right: &right, stems: stems)
+          } else {
+            ensemble.render(frameCount: n, events: $0, left: &left, right: &right, stems: stems)
+          }
         }
         result.sounded.formUnion(sounded)
         for i in 0..<n {
@@ -247,8 +253,8 @@ struct EnsembleTests {
     #expect(abs(right - (-6 + Measure.dB(2.0.squareRoot()))) < 0.01, "\(right) dB")
   }
 
-  @Test("spread over every core, an ensemble renders the same bits")
-  func allCoresSameBits() throws {
+  @Test("on several threads, an ensemble renders the same bits", arguments: [2, 4])
+  func severalThreadsSameBits(threads: Int) throws {
     let events: [SamplerEvent] = [
       .programChange(program: 33, channel: 1, frame: 0),
       .noteOn(key: 60, velocity: 100, channel: 0, frame: 10),
@@ -258,12 +264,50 @@ struct EnsembleTests {
       .noteOff(key: 60, channel: 0, frame: 3_000),
     ]
     let serial = try Band().render(9_600, events)
-    let spread = try Band()
-    spread.ensemble.rendersOnAllCores = true
-    let parallel = spread.render(9_600, events)
+    let band = try Band()
+    let renderer = try OfflineEnsembleRenderer(ensemble: band.ensemble, threads: threads)
+    let parallel = band.render(9_600, events, on: renderer)
     #expect(parallel.left == serial.left && parallel.right == serial.right)
     #expect(parallel.stemLeft == serial.stemLeft && parallel.stemRight == serial.stemRight)
+    #expect(parallel.sounded == serial.sounded)
     #expect(Measure.peak(serial.left[...]) > 0.1)
+  }
+
+  @Test("the caller's work runs once per render call, while the workers render")
+  func alongsideRunsOnce() throws {
+    let band = try Band()
+    let renderer = try OfflineEnsembleRenderer(ensemble: band.ensemble, threads: 2)
+    var left = [Float](repeating: 0, count: 256)
+    var right = left
+    var runs = 0
+    let chord: [SamplerEvent] = [
+      .noteOn(key: 60, velocity: 100, channel: 0, frame: 0),
+      .noteOn(key: 40, velocity: 100, channel: 1, frame: 0),
+    ]
+    for call in 0..<20 {
+      let events = call == 0 ? chord : []
+      _ = events.withUnsafeBufferPointer {
+        renderer.render(frameCount: 256, events: $0, left: &left, right: &right) { runs += 1 }
+      }
+      #expect(runs == call + 1)
+    }
+    // a call of no frames and no events still runs it
+    _ = [SamplerEvent]().withUnsafeBufferPointer {
+      renderer.render(frameCount: 0, events: $0, left: &left, right: &right) { runs += 1 }
+    }
+    #expect(runs == 21)
+  }
+
+  @Test("an ensemble renderer of 0 or too many threads is refused")
+  func threadCountChecked() throws {
+    let band = try Band()
+    #expect(throws: OfflineRendererError.threadCountOutOfRange(0)) {
+      try OfflineEnsembleRenderer(ensemble: band.ensemble, threads: 0)
+    }
+    let tooMany = OfflineRenderer.maximumThreads + 1
+    #expect(throws: OfflineRendererError.threadCountOutOfRange(tooMany)) {
+      try OfflineEnsembleRenderer(ensemble: band.ensemble, threads: tooMany)
+    }
   }
 
   @Test("rendering allocates nothing")
@@ -280,7 +324,7 @@ struct EnsembleTests {
       .controlChange(controller: 7, value: 90, channel: 0, frame: 40),
     ]
     // the first call may take the instruments' hand-over; count the ones after
-    events.withUnsafeBufferPointer {
+    _ = events.withUnsafeBufferPointer {
       band.ensemble.render(frameCount: 256, events: $0, left: &left, right: &right)
     }
     let count = ThreadAllocations.measure {
@@ -291,5 +335,17 @@ struct EnsembleTests {
       }
     }
     #expect(count == 0)
+    // on a renderer's threads too: the calling thread allocates nothing per call
+    let renderer = try OfflineEnsembleRenderer(ensemble: band.ensemble, threads: 2)
+    let work = {}
+    let onThreads = ThreadAllocations.measure {
+      events.withUnsafeBufferPointer { block in
+        for _ in 0..<100 {
+          renderer.render(
+            frameCount: 256, events: block, left: &left, right: &right, alongside: work)
+        }
+      }
+    }
+    #expect(onThreads == 0)
   }
 }
