@@ -50,6 +50,14 @@ let package = Package(
     // A large instrument streamed from disk: load time and memory, first note, and voices
     // streaming for a minute in real time, each in a fresh process from a cold page cache.
     .executableTarget(name: "StreamReport", dependencies: ["BenchSupport"]),
+    // General MIDI songs through the GM bank against FluidSynth, and what a bank's loading costs.
+    .executableTarget(
+      name: "GMSongReport",
+      dependencies: [
+        "BenchSupport", .product(name: "SFZSampler", package: "SFZSampler"),
+        .product(name: "MIDIFile", package: "SFZSampler"),
+        .product(name: "SongPlayback", package: "SFZSampler"),
+      ]),
     .testTarget(name: "BenchSupportTests", dependencies: ["BenchSupport"]),
   ],
   swiftLanguageModes: [.v6]

@@ -31,9 +31,3 @@ struct ChildRun {
     return seconds(usage.ru_utime) + seconds(usage.ru_stime)
   }
 }
-
-/// The 1-minute load average: how busy the machine was while something was measured.
-func loadAverage() -> String {
-  let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?"
-  return text.split(separator: " ").first.map(String.init) ?? "?"
-}
