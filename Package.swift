@@ -85,7 +85,7 @@ let package = Package(
     .testTarget(
       name: "sfzplayTests",
       dependencies: [
-        "sfzplay", "SFZPlayKit", "CSndfile", "MIDITestSupport", "AudioTestSupport",
+        "sfzplay", "SFZPlayKit", "CSndfile", "MIDIFile", "MIDITestSupport", "AudioTestSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -210,20 +210,3 @@ struct GMBankSongTests {
     return Array(out.prefix(frames)) + [Float](repeating: 0, count: max(frames - out.count, 0))
   }
 }
-
-/// The GM bank `make gm-bank` converts (or wherever SFZSAMPLER_GM_BANK points), and the corpus's
-/// freedoom General MIDI songs.
-enum GMSongs {
-  static let variable = ProcessInfo.processInfo.environment["SFZSAMPLER_GM_BANK"]
-  static let bank: URL =
-    variable.map { URL(fileURLWithPath: $0) }
-    ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent("sfzsampler-gm-bank")
-  static let songs = TestData.files(under: TestData.corpusMIDI, extensions: ["mid"]).filter {
-    $0.lastPathComponent.hasPrefix("freedoom_d_") && $0.lastPathComponent.contains("gm_drums")
-  }
-  static let isAvailable =
-    FileManager.default.fileExists(atPath: bank.appendingPathComponent("000").path)
-    && !songs.isEmpty
-  static let skipReason =
-    "needs the GM bank (`make gm-bank`, or SFZSAMPLER_GM_BANK) and ../shared/corpus/midi"
-}
