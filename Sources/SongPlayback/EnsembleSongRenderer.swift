@@ -59,50 +59,30 @@ public struct EnsembleSongRenderer {
     let buffers = UnsafeMutableBufferPointer<Float>.allocate(capacity: 2 * 34 * blockSize)
     defer { buffers.deallocate() }
     let sides = (0..<2).map { BlockBuffers(buffers.baseAddress! + $0 * 34 * blockSize, blockSize) }
-    var cursor = EventCursor(schedule)
-    let songFrames = cursor.endFrame
-    let totalFrames = songFrames + max(tailFrames, 0)
-    var events: [SamplerEvent] = []
-    events.reserveCapacity(schedule.count)
     let instruments = ensemble.instruments
-    return try withoutActuallyEscaping(body) { (body) throws(Failure) -> Int in
-      // made once: the renderer runs the same closure with every block
-      let handOver = BlockHandOver(body)
-      let deliver = { handOver.deliver() }
-      var start = 0
-      var side = 0
-      while start < totalFrames && handOver.goesOn {
-        let frames = SongRenderer.blockFrames(
-          at: start, songFrames: songFrames, totalFrames: totalFrames, blockSize: blockSize)
-        cursor.events(from: start, frames: frames, into: &events)
-        let out = sides[side]
-        let stemBuffers = stems ? out.stems : nil
-        let sounding = events.withUnsafeBufferPointer {
-          if let renderer {
-            renderer.render(
-              frameCount: frames, events: $0, left: out.left, right: out.right,
-              stems: stemBuffers, alongside: deliver)
-          } else if let stemBuffers {
-            ensemble.render(
-              frameCount: frames, events: $0, left: out.left, right: out.right,
-              stems: stemBuffers)
-          } else {
-            ensemble.render(frameCount: frames, events: $0, left: out.left, right: out.right)
-          }
+    return try BlockLoop.run(
+      schedule, tailFrames: tailFrames, blockSize: blockSize, overlapped: renderer != nil,
+      each: body
+    ) { request, deliver in
+      let out = sides[request.side]
+      let stemBuffers = stems ? out.stems : nil
+      let sounding = request.events.withUnsafeBufferPointer {
+        if let renderer {
+          renderer.render(
+            frameCount: request.frames, events: $0, left: out.left, right: out.right,
+            stems: stemBuffers, alongside: deliver)
+        } else if let stemBuffers {
+          ensemble.render(
+            frameCount: request.frames, events: $0, left: out.left, right: out.right,
+            stems: stemBuffers)
+        } else {
+          ensemble.render(
+            frameCount: request.frames, events: $0, left: out.left, right: out.right)
         }
-        // the block `body` stopped at ends the render; the one rendered meanwhile is dropped
-        guard handOver.goesOn else { break }
-        var block = out.block(
-          start: start, songFrames: songFrames, frames: frames, stems: stems, sounding: sounding)
-        block.activeVoices = instruments.reduce(0) { $0 + $1.sampler.activeVoices }
-        handOver.waiting = block
-        if renderer == nil { handOver.deliver() }
-        start += frames
-        side = 1 - side
       }
-      handOver.deliver()
-      if let failure = handOver.failure { throw failure }
-      return handOver.delivered
+      var block = out.block(request, stems: stems, sounding: sounding)
+      block.activeVoices = instruments.reduce(0) { $0 + $1.sampler.activeVoices }
+      return block
     }
   }
 }
@@ -130,21 +110,16 @@ private struct BlockBuffers {
     self.blockSize = blockSize
   }
 
-  /// The block of `frames` frames these buffers hold.
-  func block(start: Int, songFrames: Int, frames: Int, stems: Bool, sounding: ChannelSet)
-    -> RenderedBlock
-  {
-    var block = RenderedBlock(
-      start: start, songFrames: songFrames,
-      left: UnsafeBufferPointer(start: left, count: frames),
-      right: UnsafeBufferPointer(start: right, count: frames))
+  /// The block `request` asked for, as these buffers hold it.
+  func block(_ request: BlockLoop.Request, stems: Bool, sounding: ChannelSet) -> RenderedBlock {
+    var block = request.block(left: left, right: right)
     block.soundingChannels = sounding
-    if stems && frames == blockSize {
+    if stems && request.frames == blockSize {
       block.stemLeft = wholeLeft
       block.stemRight = wholeRight
     } else if stems {
-      block.stemLeft = stemLeft.map { UnsafeBufferPointer(start: $0, count: frames) }
-      block.stemRight = stemRight.map { UnsafeBufferPointer(start: $0, count: frames) }
+      block.stemLeft = stemLeft.map { UnsafeBufferPointer(start: $0, count: request.frames) }
+      block.stemRight = stemRight.map { UnsafeBufferPointer(start: $0, count: request.frames) }
     }
     return block
   }

@@ -56,83 +56,24 @@ public struct SongRenderer {
     // two blocks' buffers: one rendering while `body` reads the other
     let buffers = UnsafeMutableBufferPointer<Float>.allocate(capacity: 4 * blockSize)
     defer { buffers.deallocate() }
-    var cursor = EventCursor(schedule)
-    let songFrames = cursor.endFrame
-    let totalFrames = songFrames + max(tailFrames, 0)
-    // No block holds more events than the whole song, so the list never grows in the loop.
-    var events: [SamplerEvent] = []
-    events.reserveCapacity(schedule.count)
-    return try withoutActuallyEscaping(body) { (body) throws(Failure) -> Int in
-      // made once: the renderer runs the same closure with every block
-      let handOver = BlockHandOver(body)
-      let deliver = { handOver.deliver() }
-      var start = 0
-      var side = 0
-      while start < totalFrames && handOver.goesOn {
-        let frames = Self.blockFrames(
-          at: start, songFrames: songFrames, totalFrames: totalFrames, blockSize: blockSize)
-        cursor.events(from: start, frames: frames, into: &events)
-        let left = buffers.baseAddress! + 2 * side * blockSize
-        let right = left + blockSize
-        events.withUnsafeBufferPointer {
-          if let renderer {
-            renderer.render(
-              frameCount: frames, events: $0, left: left, right: right, alongside: deliver)
-          } else {
-            sampler.render(frameCount: frames, events: $0, left: left, right: right)
-          }
+    return try BlockLoop.run(
+      schedule, tailFrames: tailFrames, blockSize: blockSize, overlapped: renderer != nil,
+      each: body
+    ) { request, deliver in
+      let left = buffers.baseAddress! + 2 * request.side * blockSize
+      let right = left + blockSize
+      request.events.withUnsafeBufferPointer {
+        if let renderer {
+          renderer.render(
+            frameCount: request.frames, events: $0, left: left, right: right, alongside: deliver)
+        } else {
+          sampler.render(frameCount: request.frames, events: $0, left: left, right: right)
         }
-        // the block `body` stopped at ends the render; the one rendered meanwhile is dropped
-        guard handOver.goesOn else { break }
-        var block = RenderedBlock(
-          start: start, songFrames: songFrames,
-          left: UnsafeBufferPointer(start: left, count: frames),
-          right: UnsafeBufferPointer(start: right, count: frames))
-        block.activeVoices = sampler.activeVoices
-        handOver.waiting = block
-        if renderer == nil { handOver.deliver() }
-        start += frames
-        side = 1 - side
       }
-      handOver.deliver()
-      if let failure = handOver.failure { throw failure }
-      return handOver.delivered
+      var block = request.block(left: left, right: right)
+      block.activeVoices = sampler.activeVoices
+      return block
     }
-  }
-}
-
-extension SongRenderer {
-  /// The frames of the block that starts at `start`. The song's end is a block boundary: the
-  /// tail starts on a block of its own.
-  static func blockFrames(at start: Int, songFrames: Int, totalFrames: Int, blockSize: Int) -> Int {
-    min(blockSize, (start < songFrames ? songFrames : totalFrames) - start)
-  }
-}
-
-/// The rendered block waiting for the caller's `body`, and what `body` said of the blocks before.
-final class BlockHandOver<Failure: Error> {
-  let body: (RenderedBlock) throws(Failure) -> Bool
-  var waiting: RenderedBlock?
-  /// Frames handed to `body` so far.
-  var delivered = 0
-  private(set) var failure: Failure?
-  private var wantsMore = true
-
-  init(_ body: @escaping (RenderedBlock) throws(Failure) -> Bool) { self.body = body }
-
-  /// Whether `body` has neither stopped the render nor thrown.
-  var goesOn: Bool { wantsMore && failure == nil }
-
-  /// Hands the waiting block, if any, to `body`, unless the render is over.
-  func deliver() {
-    guard let block = waiting, goesOn else { return }
-    waiting = nil
-    do {
-      wantsMore = try body(block)
-    } catch {
-      failure = error
-    }
-    delivered = block.start + block.frames
   }
 }
 

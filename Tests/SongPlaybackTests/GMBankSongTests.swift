@@ -16,23 +16,14 @@ struct GMBankSongTests {
     let rate = 48_000
     let map = InstrumentMap(bank: try InstrumentBank(contentsOf: GMSongs.bank))
     var checked = 0
-    for url in GMSongs.songs {
-      let song = try MIDIFile(contentsOf: url)
-      guard (song.events.last?.seconds ?? 0) <= 15 else { continue }
+    for (url, song) in try Self.shortSongs() {
       let uses = SongPrograms(song: song).uses
-      let band = Ensemble(sampleRate: Double(rate), maximumFrames: 1_024)
+      let band = try Self.band(for: song, map: map)
       // the channels each instrument plays, when each of them plays that instrument alone
       var groups: [URL: Set<Int>] = [:]
       var changesProgram = Set<Int>()
       for use in uses {
-        let address = ProgramAddress(
-          channel: use.channel, program: use.program, bankMSB: use.bank, bankLSB: use.bankLSB,
-          isDrumChannel: use.drums)
-        let choice = try #require(map.instrument(for: address), "\(address)")
-        let instrument = try band.instrument(at: choice.url, defines: choice.defines)
-        band.setProgram(
-          use.program, bank: use.bank, bankLSB: use.bankLSB, drums: use.drums, to: instrument)
-        groups[choice.url, default: []].insert(use.channel)
+        groups[try Self.choice(for: use, in: map).url, default: []].insert(use.channel)
         if uses.filter({ $0.channel == use.channel }).count > 1 {
           changesProgram.insert(use.channel)
         }
@@ -77,9 +68,7 @@ struct GMBankSongTests {
     let rate = 48_000
     let map = InstrumentMap(bank: try InstrumentBank(contentsOf: GMSongs.bank))
     var checked = 0
-    for url in GMSongs.songs {
-      let song = try MIDIFile(contentsOf: url)
-      guard (song.events.last?.seconds ?? 0) <= 15 else { continue }
+    for (url, song) in try Self.shortSongs() {
       let band = try Self.band(for: song, map: map)
       var firstNote: [Int: Int] = [:]
       for event in song.events {
@@ -170,19 +159,31 @@ struct GMBankSongTests {
     #expect(sum == stem)
   }
 
+  /// The freedoom songs of 15 s or less, read.
+  static func shortSongs() throws -> [(URL, MIDIFile)] {
+    try GMSongs.songs.map { ($0, try MIDIFile(contentsOf: $0)) }.filter {
+      ($0.1.events.last?.seconds ?? 0) <= 15
+    }
+  }
+
   /// The band a song plays: every program it uses, from `map`.
   static func band(for song: MIDIFile, map: InstrumentMap) throws -> Ensemble {
     let band = Ensemble(sampleRate: 48_000, maximumFrames: 1_024)
     for use in SongPrograms(song: song).uses {
-      let address = ProgramAddress(
-        channel: use.channel, program: use.program, bankMSB: use.bank, bankLSB: use.bankLSB,
-        isDrumChannel: use.drums)
-      let choice = try #require(map.instrument(for: address), "\(address)")
+      let choice = try Self.choice(for: use, in: map)
       band.setProgram(
         use.program, bank: use.bank, bankLSB: use.bankLSB, drums: use.drums,
         to: try band.instrument(at: choice.url, defines: choice.defines))
     }
     return band
+  }
+
+  /// The instrument `map` plays for `use`.
+  static func choice(for use: SongPrograms.Use, in map: InstrumentMap) throws -> BankInstrument {
+    let address = ProgramAddress(
+      channel: use.channel, program: use.program, bankMSB: use.bank, bankLSB: use.bankLSB,
+      isDrumChannel: use.drums)
+    return try #require(map.instrument(for: address), "\(address)")
   }
 
   /// The part of `channels` alone: the whole song through an ensemble holding `instrument`
