@@ -35,31 +35,25 @@ struct SongParts {
       let address = ProgramAddress(
         channel: use.channel, program: use.program, bankMSB: use.bank, bankLSB: use.bankLSB,
         isDrumChannel: use.drums)
-      var part = Part(use: use, choice: map.instrument(for: address), instrument: nil)
-      guard let choice = part.choice else {
-        warnings.append(
-          "\(songName): \(address) has no instrument in the bank: its \(use.notes) note"
-            + "\(use.notes == 1 ? "" : "s") will not sound")
-        parts.append(part)
-        continue
-      }
+      var part = Part(use: use, choice: nil, instrument: nil)
       do {
-        let instrument = try ensemble.instrument(at: choice.url, defines: choice.defines)
+        guard let (choice, instrument) = try ensemble.preload(address, from: map) else {
+          warnings.append(
+            "\(songName): \(address) has no instrument in the bank: its \(use.notes) note"
+              + "\(use.notes == 1 ? "" : "s") will not sound")
+          parts.append(part)
+          continue
+        }
+        part.choice = choice
         part.instrument = instrument
         if reported.insert(instrument.url.path).inserted {
           warnings += Self.grouped(instrument.report.diagnostics, of: instrument.url.path)
-        }
-        switch choice.source {
-        case .channelAssignment:
-          ensemble.assign(channel: use.channel, to: instrument)
-        default:
-          ensemble.setProgram(
-            use.program, bank: use.bank, bankLSB: use.bankLSB, drums: use.drums, to: instrument)
         }
         if let fallback = Self.fallback(choice.source, plays: choice.name) {
           warnings.append("\(songName): \(address): \(fallback)")
         }
       } catch {
+        part.choice = map.instrument(for: address)
         warnings.append(
           "\(error.description); \(address) will not sound (\(use.notes) note"
             + "\(use.notes == 1 ? "" : "s"))")

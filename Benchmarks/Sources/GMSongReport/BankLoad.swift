@@ -25,33 +25,27 @@ struct BankLoad {
     let started = Date()
     do {
       let bank = try InstrumentBank(contentsOf: bankURL)
-      var files: [URL]
+      let ensemble = Ensemble(sampleRate: 48_000)
       if arguments[1] == "all" {
-        files = bank.instruments.map(\.url)
+        for instrument in bank.instruments {
+          try ensemble.instrument(at: instrument.url, defines: instrument.defines)
+        }
       } else {
-        let uses = SongPrograms(song: try MIDIFile(contentsOf: URL(fileURLWithPath: arguments[1])))
-          .uses
-        files = uses.compactMap {
-          bank.instrument(
-            for: ProgramAddress(
-              channel: $0.channel, program: $0.program, bankMSB: $0.bank, bankLSB: $0.bankLSB,
-              isDrumChannel: $0.drums))?
-            .url
+        let song = try MIDIFile(contentsOf: URL(fileURLWithPath: arguments[1]))
+        let map = InstrumentMap(bank: bank)
+        for use in SongPrograms(song: song).uses {
+          try ensemble.preload(
+            ProgramAddress(
+              channel: use.channel, program: use.program, bankMSB: use.bank,
+              bankLSB: use.bankLSB, isDrumChannel: use.drums), from: map)
         }
       }
-      var seen = Set<URL>()
-      files = files.filter { seen.insert($0).inserted }
-      let ensemble = Ensemble(sampleRate: 48_000)
-      var regions = 0
-      var bytes = 0
-      for file in files {
-        let instrument = try ensemble.instrument(at: file)
-        regions += instrument.report.regionCount
-        bytes += instrument.report.sampleBytes
-      }
+      let loaded = ensemble.instruments
+      let regions = loaded.reduce(0) { $0 + $1.report.regionCount }
+      let bytes = loaded.reduce(0) { $0 + $1.report.sampleBytes }
       let seconds = Date().timeIntervalSince(started)
       print(
-        "\(files.count) \(regions) \(bytes) \(seconds) \(ProcessMemory.residentBytes())")
+        "\(loaded.count) \(regions) \(bytes) \(seconds) \(ProcessMemory.residentBytes())")
       withExtendedLifetime(ensemble) {}
     } catch {
       print("error \(error)")

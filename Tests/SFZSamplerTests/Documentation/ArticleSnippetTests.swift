@@ -96,9 +96,7 @@ struct ArticleSnippetTests {
     band.setProgram(0, drums: true, to: kit)
 
     let map = InstrumentMap(bank: try InstrumentBank(contentsOf: bankFolder))
-    if let choice = map.instrument(for: ProgramAddress(channel: 1, program: 33)) {
-      band.setProgram(33, to: try band.instrument(at: choice.url, defines: choice.defines))
-    }
+    try band.preload(ProgramAddress(channel: 1, program: 33), from: map)
     #expect(band.instruments.count == 3, "the bass the bank names is the one loaded")
 
     let events: [SamplerEvent] = [
