@@ -125,16 +125,19 @@ GM_BANK_DIR ?= $(HOME)/sfzsampler-gm-bank
 gm-bank:
 	scripts/make-gm-bank.sh "$(GM_BANK_DIR)"
 
+# the C core, every layer's folder (include/sampler_core.h says the order)
+C_CORE_FILES = $(shell find Sources/CSamplerCore -name '*.[ch]' | sort)
 LV2_C_SOURCES = Sources/CSFZSamplerLV2/*.c Sources/CSFZSamplerLV2/*.h \
   Sources/CSFZSamplerLV2/include/*.h Sources/CLV2/shim.h Tests/CLilv/shim.h
 
 format:
 	swift format format -i -r Sources Tests Benchmarks Fuzz Package.swift
-	clang-format -i Sources/CSamplerCore/*.c Sources/CSamplerCore/*.h Sources/CSamplerCore/include/*.h
+	clang-format -i $(C_CORE_FILES)
 	clang-format -i $(LV2_C_SOURCES)
 
 lint:
 	swift format lint -r --strict Sources Tests Benchmarks/Sources Benchmarks/Benchmarks \
 	  Benchmarks/Tests Package.swift
-	clang-format --dry-run --Werror Sources/CSamplerCore/*.c Sources/CSamplerCore/*.h Sources/CSamplerCore/include/*.h
+	clang-format --dry-run --Werror $(C_CORE_FILES)
+	scripts/check-layers.py
 	clang-format --dry-run --Werror $(LV2_C_SOURCES)

@@ -20,7 +20,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
   ],
   targets: [
-    .target(name: "CSamplerCore"),
+    // The C core in layers, one folder each (the order is in include/sampler_core.h); every
+    // include names its folder from the target's root.
+    .target(name: "CSamplerCore", cSettings: [.headerSearchPath(".")]),
     .systemLibrary(
       name: "CSndfile",
       pkgConfig: "sndfile",

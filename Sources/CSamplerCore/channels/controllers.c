@@ -1,0 +1,107 @@
+/* controllers.c - where controller events arrive and are stored: continuous controllers, pitch
+ * bend, channel and polyphonic pressure, and the channel mode messages. Each is stored in the
+ * channel first, then offered to the controller triggers and, for pedals, to pedals.c. Also the
+ * one home of bend arithmetic and of what the engine does with volume, expression and pan. */
+#include <math.h>
+
+#include "engine/engine.h"
+#include "performance/notes.h"
+#include "performance/pedals.h"
+#include "performance/triggers.h"
+#include "voice/voice_alloc.h"
+
+void sc_channel_reset(sc_channel *c) {
+  *c = (sc_channel){0};
+  sc_channel_set_cc(c, SC_CC_VOLUME, SC_POWER_ON_VOLUME / 127.0f);
+  sc_channel_set_cc(c, SC_CC_PAN, SC_POWER_ON_PAN / 127.0f);
+  sc_channel_set_cc(c, SC_CC_EXPRESSION, SC_POWER_ON_EXPRESSION / 127.0f);
+  c->last_keyswitch = SC_NO_KEY;
+  c->previous_key = SC_NO_KEY;
+}
+
+float sc_bend_unit(int32_t bend) {
+  return (float)(bend - SC_BEND_MIN) / (SC_BEND_MAX - SC_BEND_MIN);
+}
+
+uint8_t sc_bend_7bit(int32_t bend) {
+  /* rounded to the nearest step; no bend value falls exactly halfway */
+  int32_t span = SC_BEND_MAX - SC_BEND_MIN;
+  return (uint8_t)(((bend - SC_BEND_MIN) * 127 + span / 2) / span);
+}
+
+float sc_channel_gain(const sc_channel *c, uint8_t implicit) {
+  float gain = 1.0f;
+  float volume = c->cc[SC_CC_VOLUME] / 127.0f, expression = c->cc[SC_CC_EXPRESSION] / 127.0f;
+  if (implicit & SC_IMPLICIT_VOLUME) gain *= volume * volume;
+  if (implicit & SC_IMPLICIT_EXPRESSION) gain *= expression * expression;
+  return gain;
+}
+
+float sc_channel_pan(const sc_channel *c, uint8_t implicit) {
+  if (!(implicit & SC_IMPLICIT_PAN)) return 0.0f;
+  float pan = (c->cc[SC_CC_PAN] - (float)SC_POWER_ON_PAN) / (127.0f - SC_POWER_ON_PAN);
+  return pan < -1.0f ? -1.0f : pan > 1.0f ? 1.0f : pan;
+}
+
+static bool is_pedal(const sc_engine *engine, uint8_t controller) {
+  return engine->current && engine->current->pedal_cc[controller];
+}
+
+static void all_sound_off(sc_engine *engine, uint8_t channel) {
+  /* silence now, without a click */
+  for (uint32_t i = 0; i < engine->voice_slots; i++) {
+    sc_voice *v = &engine->voices[i];
+    if (v->state != SC_VOICE_FREE && v->channel == channel)
+      sc_voice_fade_out(engine, v, engine->steal_fade_step);
+  }
+}
+
+static void reset_all_controllers(sc_engine *engine, uint8_t channel) {
+  sc_channel *c = &engine->channels[channel];
+  c->bend = 0;
+  c->channel_pressure = 0;
+  sc_channel_set_cc(c, SC_CC_MOD_WHEEL, 0.0f);
+  sc_channel_set_cc(c, SC_CC_EXPRESSION, SC_POWER_ON_EXPRESSION / 127.0f);
+  for (uint8_t pedal = SC_CC_SUSTAIN; pedal <= SC_CC_LAST_PEDAL; pedal++) {
+    uint8_t was = c->cc[pedal];
+    sc_channel_set_cc(c, pedal, 0.0f);
+    if (is_pedal(engine, pedal)) sc_pedals_changed(engine, channel, pedal, was, 0);
+  }
+}
+
+void sc_control_change(sc_engine *engine, uint8_t channel, uint8_t controller, uint8_t value) {
+  sc_channel *c = &engine->channels[channel];
+  uint8_t previous = c->cc[controller];
+  sc_channel_set_cc(c, controller, value / 127.0f);
+  sc_trigger_controller(engine, channel, controller, previous, value);
+  if (is_pedal(engine, controller)) sc_pedals_changed(engine, channel, controller, previous, value);
+  switch (controller) {
+    case SC_CC_ALL_SOUND_OFF: all_sound_off(engine, channel); break;
+    case SC_CC_RESET_ALL_CONTROLLERS: reset_all_controllers(engine, channel); break;
+    case SC_CC_ALL_NOTES_OFF: sc_notes_all_off(engine, channel); break;
+    default: break;
+  }
+}
+
+void sc_pitch_bend(sc_engine *engine, uint8_t channel, int32_t value) {
+  sc_channel *c = &engine->channels[channel];
+  int32_t previous = c->bend;
+  c->bend = value < SC_BEND_MIN ? SC_BEND_MIN : value > SC_BEND_MAX ? SC_BEND_MAX : value;
+  /* on_locc128 regions see the bend on 0...127, as conditions do */
+  sc_trigger_controller(engine, channel, SC_SOURCE_PITCH_BEND, sc_bend_7bit(previous),
+                        sc_bend_7bit(c->bend));
+}
+
+void sc_channel_pressure(sc_engine *engine, uint8_t channel, uint8_t pressure) {
+  sc_channel *c = &engine->channels[channel];
+  uint8_t previous = c->channel_pressure;
+  c->channel_pressure = pressure;
+  sc_trigger_controller(engine, channel, SC_SOURCE_CHANNEL_PRESSURE, previous, pressure);
+}
+
+void sc_poly_pressure(sc_engine *engine, uint8_t channel, uint8_t key, uint8_t pressure) {
+  sc_channel *c = &engine->channels[channel];
+  uint8_t previous = c->poly_pressure[key];
+  c->poly_pressure[key] = pressure;
+  sc_trigger_controller(engine, channel, SC_SOURCE_POLY_PRESSURE, previous, pressure);
+}

@@ -1,0 +1,166 @@
+/* envelope.c - the SFZ v1 DAHDSR envelope (ampeg, fileg, pitcheg).
+ *
+ * Attack is linear. Decay and release follow the curve ARIA, the format's reference player,
+ * uses (corpus/spec opcodes/ampeg_attack.md): the level is multiplied by the same factor every
+ * sample, exp(-SC_ENVELOPE_DECAY_RATE / (t x rate)), so the stated time is not an end time. Over
+ * it the level falls about 70 dB; a decay reaches its sustain level early, after
+ * t x ln(1 / sustain) / SC_ENVELOPE_DECAY_RATE; a release ends when the level is below
+ * SC_SILENCE_LEVEL. A release starts from whatever level the envelope has reached. */
+#include <math.h>
+
+#include "dsp/envelope.h"
+#include "config.h"
+
+/* Clamps a frame count far from overflow. */
+static uint32_t clamp_frames(double frames) {
+  if (!(frames > 0.0)) return 0;
+  return frames > 4.0e9 ? 4000000000u : (uint32_t)frames;
+}
+
+static uint32_t frames_of(float seconds, double sample_rate) {
+  return clamp_frames(seconds * sample_rate + 0.5);
+}
+
+/* The per-frame fall of the level's logarithm for a stage of `seconds`; infinite for zero. */
+static double log_fall_per_frame(float seconds, double sample_rate) {
+  return seconds > 0.0f ? SC_ENVELOPE_DECAY_RATE / (seconds * sample_rate) : INFINITY;
+}
+
+/* Frames for a level falling by `fall` per frame to get from `from` down to `to`. */
+static uint32_t frames_to_fall(double from, double to, double fall) {
+  if (!(from > to) || isinf(fall)) return 0;
+  return clamp_frames(ceil(log(from / to) / fall));
+}
+
+static float level_at(const sc_env *env) {
+  if (env->length == 0) return env->to;
+  switch (env->stage) {
+    case SC_ENV_ATTACK:
+      return env->from + (env->to - env->from) * ((float)env->elapsed / (float)env->length);
+    case SC_ENV_DECAY:
+    case SC_ENV_RELEASE: {
+      double fall = env->stage == SC_ENV_DECAY ? env->decay_fall : env->release_fall;
+      float level = (float)(env->from * exp(-fall * env->elapsed));
+      return level > env->to ? level : env->to;
+    }
+    default: return env->level;
+  }
+}
+
+/* Enters `stage`, skipping stages of zero length. */
+static void enter(sc_env *env, sc_env_stage stage) {
+  for (;;) {
+    env->stage = stage;
+    env->elapsed = 0;
+    switch (stage) {
+      case SC_ENV_DELAY:
+        stage = SC_ENV_ATTACK;
+        env->level = 0.0f;
+        if (env->length > 0) return;
+        continue;
+      case SC_ENV_ATTACK:
+        env->length = env->attack_frames;
+        env->from = env->start;
+        env->to = 1.0f;
+        env->level = env->length ? env->from : 1.0f;
+        stage = SC_ENV_HOLD;
+        if (env->length > 0) return;
+        continue;
+      case SC_ENV_HOLD:
+        env->length = env->hold_frames;
+        env->from = env->to = env->level = 1.0f;
+        stage = SC_ENV_DECAY;
+        if (env->length > 0) return;
+        continue;
+      case SC_ENV_DECAY: {
+        /* a decay to zero sustain falls until it is silent */
+        float bottom = env->sustain > SC_SILENCE_LEVEL ? env->sustain : SC_SILENCE_LEVEL;
+        env->from = 1.0f;
+        env->to = env->sustain;
+        env->length = frames_to_fall(1.0, bottom, env->decay_fall);
+        stage = SC_ENV_SUSTAIN;
+        if (env->length > 0) return;
+        continue;
+      }
+      case SC_ENV_SUSTAIN:
+        env->level = env->from = env->to = env->sustain;
+        if (env->sustain <= 0.0f) {
+          stage = SC_ENV_DONE;
+          continue;
+        }
+        return;
+      case SC_ENV_RELEASE:
+        env->from = env->level;
+        env->to = 0.0f;
+        env->length = frames_to_fall(env->from, SC_SILENCE_LEVEL, env->release_fall);
+        stage = SC_ENV_DONE;
+        if (env->length > 0) return;
+        continue;
+      case SC_ENV_DONE: env->level = env->from = env->to = 0.0f; return;
+    }
+  }
+}
+
+void sc_env_start(sc_env *env, const sc_envelope_params *p, double sample_rate) {
+  env->attack_frames = frames_of(p->attack, sample_rate);
+  env->hold_frames = frames_of(p->hold, sample_rate);
+  env->decay_fall = log_fall_per_frame(p->decay, sample_rate);
+  env->release_fall = log_fall_per_frame(p->release, sample_rate);
+  env->sustain = fminf(fmaxf(p->sustain, 0.0f), 1.0f);
+  env->start = fminf(fmaxf(p->start, 0.0f), 1.0f);
+  env->level = 0.0f;
+  env->length = frames_of(p->delay, sample_rate);
+  enter(env, SC_ENV_DELAY);
+}
+
+void sc_env_release(sc_env *env) {
+  if (env->stage == SC_ENV_RELEASE || env->stage == SC_ENV_DONE) return;
+  if (env->stage == SC_ENV_DELAY) {
+    /* released before it started: nothing to fade */
+    enter(env, SC_ENV_DONE);
+    return;
+  }
+  enter(env, SC_ENV_RELEASE);
+}
+
+float sc_env_advance_stage(sc_env *env, uint32_t frames) {
+  env->elapsed += frames;
+  if (env->elapsed >= env->length) {
+    env->level = env->to;
+    switch (env->stage) {
+      case SC_ENV_DELAY: enter(env, SC_ENV_ATTACK); break;
+      case SC_ENV_ATTACK: enter(env, SC_ENV_HOLD); break;
+      case SC_ENV_HOLD: enter(env, SC_ENV_DECAY); break;
+      case SC_ENV_DECAY: enter(env, SC_ENV_SUSTAIN); break;
+      case SC_ENV_RELEASE: enter(env, SC_ENV_DONE); break;
+      default: break;
+    }
+    return env->level;
+  }
+  env->level = level_at(env);
+  return env->level;
+}
+
+/* ---------------------------------------------------------------- the lazy envelope */
+
+void sc_lazy_env_start(sc_lazy_env *lazy, const sc_envelope_params *params, double sample_rate) {
+  sc_env_start(&lazy->env, params, sample_rate);
+  lazy->lag = 0;
+}
+
+float sc_lazy_env_level(sc_lazy_env *lazy) {
+  while (lazy->lag > 0) {
+    uint32_t left = sc_env_frames_left(&lazy->env);
+    if (left == UINT32_MAX) break; /* sustaining or done: nothing moves */
+    uint32_t n = lazy->lag < left ? (uint32_t)lazy->lag : left;
+    sc_env_advance(&lazy->env, n);
+    lazy->lag -= n;
+  }
+  lazy->lag = 0;
+  return lazy->env.level;
+}
+
+void sc_lazy_env_release(sc_lazy_env *lazy) {
+  sc_lazy_env_level(lazy);
+  sc_env_release(&lazy->env);
+}

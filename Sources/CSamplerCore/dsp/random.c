@@ -1,0 +1,17 @@
+/* random.c - the engine's random numbers for lorand/hirand: a small fixed-seed generator
+ * (xorshift64*), so the same events always render the same audio and the render thread never
+ * calls into the C library. */
+#include "dsp/random.h"
+
+void sc_random_seed(uint64_t *state, uint64_t seed) { *state = seed ? seed : 1; }
+
+float sc_random_unit(uint64_t *state) {
+  uint64_t x = *state;
+  x ^= x >> 12;
+  x ^= x << 25;
+  x ^= x >> 27;
+  *state = x;
+  uint64_t out = x * 0x2545F4914F6CDD1DULL;
+  /* the top 24 bits fill a float's mantissa exactly, so the result stays below 1 */
+  return (float)(out >> 40) * (1.0f / 16777216.0f);
+}

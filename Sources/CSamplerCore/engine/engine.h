@@ -1,0 +1,71 @@
+/* engine.h - the engine's state (engine.c): voices, channels, the instrument being played and
+ * the hand-over of the next one, the event ring, statistics. */
+#ifndef SC_ENGINE_H
+#define SC_ENGINE_H
+
+#include <stdatomic.h>
+
+#include "channels/controllers.h"
+#include "threads/event_queue.h"
+#include "dsp/interpolate.h"
+#include "engine/parameters.h"
+#include "voice/stream.h"
+#include "channels/key_tuning.h"
+#include "voice/voice.h"
+
+struct sc_engine {
+  sc_engine_config config;
+  sc_voice *voices;
+  uint32_t voice_slots; /* max_voices + fade reserve */
+  uint32_t playing;     /* voices in SC_VOICE_PLAYING */
+  uint64_t note_counter;
+  uint64_t now; /* frames rendered since creation */
+  double beat;  /* the host's song position in beats at the frame being rendered */
+  /* the free-running phase, 0...1, voices' own vibratos start from unless they restart it
+   * (SC_PARAM_RESTART_VOICE_LFO) */
+  double voice_vibrato_phase;
+  uint64_t rng_state; /* lorand/hirand draws; seeded at create so renders repeat exactly */
+
+  sc_channel channels[16];
+  double note_cents[128]; /* 100 * MIDI note in 12-TET, or the tuning given */
+  bool key_unmapped[128]; /* keys the tuning leaves without a pitch: they start no voice */
+  sc_tuning_exchange tuning_exchange;
+  sc_parameters parameters;
+  float steal_fade_step, swap_fade_step, smoothing;
+  /* the note whose voices are being started: its id and expression, neutral for a plain
+   * note-on (note_expression.c) */
+  sc_voice_note note_start;
+
+  sc_sinc_table sinc;
+  sc_interpolate_fn interpolate;
+  sc_filter_fn filter; /* the voices' filters and the engine filter stage */
+  sc_render_lane lane; /* sc_engine_render's */
+  /* a mix group's sum before it joins the output (mix_groups.c) */
+  float group_left[SC_SPAN_FRAMES], group_right[SC_SPAN_FRAMES];
+
+  const sc_instrument *current;
+  /* the current instrument's round-robin step per region: the engine's own mutable state, in
+   * storage the instrument set aside at finalize (round_robin.c) */
+  uint32_t *round_robin;
+  sc_instrument *current_owned;
+  sc_instrument *retiring;
+  _Atomic(sc_instrument *) pending;
+  char unload_marker; /* its address in `pending` means "no instrument" */
+
+  sc_instrument *garbage[SC_GARBAGE_CAPACITY];
+  _Atomic uint32_t garbage_head, garbage_tail;
+
+  sc_event_ring queue;
+
+  sc_stream *streams; /* one per voice slot when config.stream_ring_frames > 0 */
+  uint32_t stream_count;
+  _Atomic bool offline; /* streamed voices wait for the reader instead of fading */
+
+  _Atomic uint32_t stat_active, stat_peak;
+  _Atomic uint64_t stat_started, stat_stolen, stat_unplayed, stat_silenced, stat_underruns;
+  /* unplayed note-ons by channel, and the keys they struck (bit k of word k / 64) */
+  _Atomic uint64_t stat_unplayed_channel[16];
+  _Atomic uint64_t stat_unplayed_keys[16][2];
+};
+
+#endif

@@ -1,0 +1,117 @@
+/* playhead.h - how a voice moves through its sample: the increment for a pitch, and reading
+ * frames at it with the interpolation kernels, looping (continuous or sustain, with the taps that
+ * straddle the seam folded into the loop), the loop crossfade, and count. Defined here, inline,
+ * because they run for every chunk of every voice and C compilers do not inline across files:
+ * called in another file they (with the bend arithmetic, controllers.h) cost about 4% of the
+ * voices per core in the voice report. */
+#ifndef SC_PLAYHEAD_H
+#define SC_PLAYHEAD_H
+
+#include <math.h>
+
+#include "dsp/dsp_math.h"
+#include "engine/engine.h"
+
+/* The fixed-point increment per output frame for a pitch `cents` away from the sample's,
+ * where rate_log2 = log2(sample rate / output rate). */
+static inline uint64_t sc_playhead_increment(double rate_log2, double cents) {
+  double ratio = exp2(rate_log2 + cents / 1200.0);
+  /* beyond 12 octaves up nothing is left to hear; the cap keeps positions far from overflow */
+  if (ratio > 4096.0) ratio = 4096.0;
+  uint64_t inc = (uint64_t)(ratio * (double)SC_FRACTION_ONE + 0.5);
+  return inc ? inc : 1;
+}
+
+/* Frames from fixed-point position `pos` on, at `inc`, up to `wanted`, whose positions stay below
+ * `end`: without a 64-bit division (tens of cycles) when all `wanted` do, as they almost always
+ * do. */
+static inline uint64_t sc_playhead_frames_before(uint64_t pos, uint64_t inc, uint64_t end,
+                                                 uint32_t wanted) {
+  uint64_t room = end - pos, span;
+  if (wanted > 0 && !__builtin_mul_overflow((uint64_t)(wanted - 1), inc, &span) && span < room)
+    return wanted;
+  return (room + inc - 1) / inc;
+}
+
+/* Reads `count` frames of the voice's sample at `inc`, looping as the voice says; returns fewer
+ * when the sample ends. [render] */
+static inline uint32_t sc_playhead_read(sc_engine *engine, sc_voice *v, uint64_t inc, float *left,
+                                        float *right, uint32_t count) {
+  const sc_sample *s = v->sample;
+  const sc_frames frames = {s->frames, s->format, s->channels};
+  const sc_region_play *p = v->play;
+  sc_quality quality = v->head.quality;
+  uint32_t reach_left, reach_right;
+  sc_interpolation_reach(quality, &reach_left, &reach_right);
+  uint32_t produced = 0;
+  while (produced < count) {
+    uint64_t fast;
+    if (v->head.looping) {
+      uint64_t loop_start = p->loop_start << SC_FRACTION_BITS;
+      if (v->head.pos >= (p->loop_end + 1) << SC_FRACTION_BITS) {
+        uint64_t length = (p->loop_end - p->loop_start + 1) << SC_FRACTION_BITS;
+        v->head.pos = loop_start + (v->head.pos - loop_start) % length;
+        v->head.wrapped = true;
+      }
+      uint64_t index = v->head.pos >> SC_FRACTION_BITS;
+      uint64_t crossfade_start = p->loop_end + 1 - v->head.crossfade_frames;
+      bool near_end = index + reach_right > p->loop_end;
+      bool near_start = v->head.wrapped && index < p->loop_start + reach_left;
+      bool in_crossfade = v->head.crossfade_frames > 0 && index >= crossfade_start;
+      if (near_end || near_start || in_crossfade) {
+        /* taps straddle the seam: fetch them folded into the loop, one frame at a time */
+        sc_loop_fold fold = {(int64_t)p->loop_start, (int64_t)p->loop_end, v->head.wrapped};
+        float *l = &left[produced], *r = &right[produced];
+        sc_interpolate_folded(quality, &engine->sinc, frames, v->head.pos, &fold, l, r);
+        if (in_crossfade) {
+          /* blend in what precedes the loop start, so the seam joins audio that belongs
+           * together; raised-cosine weights that always sum to one */
+          uint64_t before = v->head.pos - ((p->loop_end - p->loop_start + 1) << SC_FRACTION_BITS);
+          sc_loop_fold plain = {0, (int64_t)s->frame_count + SC_SAMPLE_PADDING - 1, false};
+          float bl, br;
+          sc_interpolate_folded(quality, &engine->sinc, frames, before, &plain, &bl, &br);
+          double x =
+              ((double)(v->head.pos - (crossfade_start << SC_FRACTION_BITS)) / SC_FRACTION_ONE) /
+              v->head.crossfade_frames;
+          float in = (float)((1.0 - cos(SC_PI * x)) / 2.0);
+          *l = *l * (1.0f - in) + bl * in;
+          *r = *r * (1.0f - in) + br * in;
+        }
+        v->head.pos += inc;
+        produced++;
+        continue;
+      }
+      uint64_t limit = (p->loop_end - reach_right + 1);
+      if (v->head.crossfade_frames > 0 && crossfade_start < limit) limit = crossfade_start;
+      fast =
+          sc_playhead_frames_before(v->head.pos, inc, limit << SC_FRACTION_BITS, count - produced);
+    } else {
+      uint64_t end = (p->last + 1) << SC_FRACTION_BITS;
+      if (v->head.pos >= end && v->head.plays_left > 0) {
+        /* count: the sample starts over, the envelopes carry on */
+        v->head.plays_left--;
+        v->head.pos = p->start << SC_FRACTION_BITS;
+        sc_stream_follow(engine, v);
+        continue;
+      }
+      if (v->head.pos >= end) return produced;
+      fast = sc_playhead_frames_before(v->head.pos, inc, end, count - produced);
+      if (s->resident_frames < s->frame_count) {
+        uint32_t got = sc_stream_read(engine, v, inc, fast, count - produced, &left[produced],
+                                      &right[produced]);
+        if (got == 0) return produced;
+        produced += got;
+        continue;
+      }
+    }
+    uint32_t n = count - produced;
+    if (fast < n) n = (uint32_t)fast;
+    engine->interpolate(quality, &engine->sinc, frames, v->head.pos, inc, n, &left[produced],
+                        &right[produced]);
+    v->head.pos += inc * n;
+    produced += n;
+  }
+  return produced;
+}
+
+#endif

@@ -1,0 +1,538 @@
+/* voice.c - one voice: starting it from its region (identity, modulators, playhead, pitch,
+ * level, filters), releasing it, and rendering it chunk by chunk: pitch and gain at each control
+ * point, the sample read through the playhead (playhead.c, where looping is), the filters and EQ,
+ * then panning into the mix with the gain ramped between control points so no step is audible.
+ * The note's own expression (note_expression.c) adds to pitch, gain, pan and cutoff. */
+#include <math.h>
+#include <string.h>
+
+#include "channels/controllers.h"
+#include "instrument/curves.h"
+#include "dsp/dsp_math.h"
+#include "engine/engine.h"
+#include "dsp/interpolate.h"
+#include "voice/modulation.h"
+#include "voice/playhead.h"
+#include "dsp/random.h"
+#include "instrument/region.h"
+#include "channels/key_tuning.h"
+#include "voice/voice_alloc.h"
+#include "voice/voice_params.h"
+
+static float velocity_gain(float veltrack_percent, uint8_t velocity) {
+  /* Full tracking follows (velocity/127)^2, the usual MIDI velocity-to-amplitude curve. */
+  float v = velocity / 127.0f;
+  float t = veltrack_percent / 100.0f;
+  if (t >= 0.0f) return 1.0f - t + t * v * v;
+  float inverse = 1.0f - v;
+  return 1.0f + t - t * inverse * inverse;
+}
+
+static float clamp_unit(float x, float lo, float hi) { return x < lo ? lo : x > hi ? hi : x; }
+
+/* An envelope's parameters for one note: velocity tracking and note-on modulations added. The
+ * modulation sums come in the order delay, start, attack, hold, decay, sustain, release, depth. */
+static sc_envelope_params shaped_envelope(const sc_envelope_params *p, const float *mods,
+                                          float velocity) {
+  sc_envelope_params e = *p;
+  e.delay = fmaxf(0.0f, p->delay + p->vel2delay * velocity + mods[0]);
+  e.start = clamp_unit(p->start + mods[1] / 100.0f, 0.0f, 1.0f);
+  e.attack = fmaxf(0.0f, p->attack + p->vel2attack * velocity + mods[2]);
+  e.hold = fmaxf(0.0f, p->hold + p->vel2hold * velocity + mods[3]);
+  e.decay = fmaxf(0.0f, p->decay + p->vel2decay * velocity + mods[4]);
+  e.sustain = clamp_unit(p->sustain + p->vel2sustain * velocity + mods[5] / 100.0f, 0.0f, 1.0f);
+  e.release = fmaxf(0.0f, p->release + p->vel2release * velocity + mods[6]);
+  e.depth = p->depth + p->vel2depth * velocity + mods[7];
+  return e;
+}
+
+/* The sample is taken to sound at the 12-TET pitch of its key centre, and the played key at the
+ * pitch the tuning table gives it, so a retuned key sounds at exactly its table frequency. */
+double sc_voice_key_cents(const sc_engine *engine, const sc_voice *voice, double key) {
+  const sc_region *r = voice->region;
+  double relative = sc_tuning_cents(engine->note_cents, key) - 100.0 * r->pitch_keycenter;
+  return relative * r->pitch_keytrack / 100.0;
+}
+
+/* Who the voice is, how its region's trigger and loop mode make it end, and what its
+ * modulations read. */
+static void start_identity(sc_engine *engine, sc_voice *v, const sc_instrument *instrument,
+                           uint32_t region_index, uint8_t channel, uint8_t key, uint8_t velocity) {
+  const sc_region *r = &instrument->regions[region_index];
+  const sc_region_play *play = &instrument->play[region_index];
+  const sc_channel *c = &engine->channels[channel];
+  struct sc_stream *stream = v->stream; /* the slot's, not the voice's */
+  *v = (sc_voice){0};
+  v->stream = stream;
+  v->state = SC_VOICE_PLAYING;
+  v->instrument = instrument;
+  v->region = r;
+  v->play = play;
+  v->sample = &instrument->samples[r->sample_index];
+  v->channel = channel;
+  v->key = key;
+  v->velocity = velocity;
+  v->age = ++engine->note_counter;
+  v->head.loop_mode = r->loop_mode;
+  v->head.quality = (sc_quality)engine->parameters.value[SC_PARAM_QUALITY];
+  if (v->head.loop_mode == SC_LOOP_ENGINE)
+    v->head.loop_mode = engine->parameters.value[SC_PARAM_LOOP_THRU_RELEASE] > 0.5f
+                            ? SC_LOOP_CONTINUOUS
+                            : SC_LOOP_SUSTAIN;
+  v->head.looping =
+      (v->head.loop_mode == SC_LOOP_CONTINUOUS || v->head.loop_mode == SC_LOOP_SUSTAIN) &&
+      play->loop_resident;
+  bool release_trigger = sc_region_is_release(r);
+  v->one_shot = v->head.loop_mode == SC_LOOP_ONE_SHOT || release_trigger || r->count > 0;
+  v->released = release_trigger;
+  v->mods.first = play->mod_first;
+  v->mods.count =
+      play->mod_count < SC_MAX_VOICE_MODULATIONS ? play->mod_count : SC_MAX_VOICE_MODULATIONS;
+  v->mods.random_unit = sc_random_unit(&engine->rng_state);
+  v->mods.alternate = (v->age & 1) != 0;
+  v->mods.key_delta = c->previous_key == SC_NO_KEY ? 0.0f : (float)(key - c->previous_key);
+  v->note = engine->note_start;
+}
+
+/* The three envelopes with velocity and note-on modulation, the LFOs, and the v2 modulators. */
+static void start_modulators(const sc_engine *engine, sc_voice *v, const float *mods, float vel) {
+  const sc_region *r = v->region;
+  double rate = engine->config.sample_rate;
+  sc_envelope_params ampeg = shaped_envelope(&r->ampeg, mods + SC_MOD_AMPEG_DELAY, vel);
+  sc_voice_params_amp_envelope(engine, &ampeg);
+  sc_envelope_params fileg = shaped_envelope(&r->fileg, mods + SC_MOD_FILEG_DELAY, vel);
+  sc_envelope_params pitcheg = shaped_envelope(&r->pitcheg, mods + SC_MOD_PITCHEG_DELAY, vel);
+  v->fileg_depth = fileg.depth;
+  v->pitcheg_depth = pitcheg.depth;
+  sc_env_start(&v->amp_env, &ampeg, rate);
+  sc_env_start(&v->fil_env, &fileg, rate);
+  sc_env_start(&v->pitch_env, &pitcheg, rate);
+  sc_v2_start(engine, v);
+  sc_lfo_start(&v->amp_lfo, &r->amplfo, rate);
+  sc_lfo_start(&v->fil_lfo, &r->fillfo, rate);
+  sc_lfo_start(&v->pitch_lfo, &r->pitchlfo, rate);
+  sc_engine_filter_start(engine, &v->engine_filter);
+  sc_voice_params_start(engine, &v->params);
+}
+
+/* Where the sample starts (offset, offset_random), how long the voice waits (delay, sync), how
+ * often it plays (count) and how its loop seam is blended. */
+static void start_playhead(sc_engine *engine, sc_voice *v, const float *mods, float unipolar) {
+  const sc_region *r = v->region;
+  const sc_region_play *play = v->play;
+  uint64_t start =
+      play->start + (uint64_t)fmaxf(0.0f, r->offset_random * unipolar + mods[SC_MOD_OFFSET]);
+  if (start > play->last) start = play->last;
+  v->head.pos = start << SC_FRACTION_BITS;
+  float delay =
+      r->delay + r->delay_random * sc_random_unit(&engine->rng_state) + mods[SC_MOD_DELAY];
+  if (r->sync_beats > 0.0f) {
+    /* wait for the next multiple of sync_beats (plus sync_offset) of the song position */
+    double beats = engine->beat - r->sync_offset;
+    double target = beats <= 0.0 ? 0.0 : ceil(beats / r->sync_beats) * r->sync_beats;
+    delay += (float)((target - beats) * 60.0 / engine->parameters.value[SC_PARAM_TEMPO]);
+  }
+  v->delay_frames = delay > 0.0f ? (uint32_t)(delay * engine->config.sample_rate + 0.5) : 0;
+  v->head.plays_left = r->count > 1 ? r->count - 1 : 0;
+  if (v->head.looping && r->loop_crossfade > 0.0f) {
+    uint64_t frames = (uint64_t)(r->loop_crossfade * v->sample->sample_rate);
+    uint64_t length = play->loop_end - play->loop_start + 1;
+    if (frames > play->loop_start) frames = play->loop_start;
+    if (frames > length) frames = length;
+    v->head.crossfade_frames = (uint32_t)frames;
+  }
+}
+
+/* The EQ bands with velocity applied. */
+static void start_eq(sc_voice *v, float vel) {
+  const sc_region *r = v->region;
+  for (int b = 0; b < 3; b++) {
+    v->eq.bands[b] = r->eq[b];
+    v->eq.bands[b].freq += r->eq[b].vel2freq * vel;
+    v->eq.bands[b].gain += r->eq[b].vel2gain * vel;
+    if (v->eq.bands[b].gain != 0.0f) v->eq.active = true;
+  }
+  for (int i = 0; i < 9; i++) v->eq.last[i] = NAN;
+}
+
+/* The fixed part of the pitch: key, tune, velocity and random. */
+static void start_pitch(const sc_engine *engine, sc_voice *v, float vel, float bipolar) {
+  const sc_region *r = v->region;
+  v->pitch.base_cents = sc_voice_key_cents(engine, v, v->key) + r->tune + r->pitch_veltrack * vel +
+                        r->pitch_random * bipolar;
+  v->pitch.rate_log2 = v->play->rate_ratio_log2 - log2(engine->config.sample_rate);
+  v->pitch.last_cents = NAN;
+}
+
+/* The fixed part of the gain (volume, keytrack, velocity, crossfades, release decay) and the
+ * placement; then the gain the first chunk ramps from. */
+static void start_level(const sc_engine *engine, sc_voice *v, const float *mods, float bipolar,
+                        float gain_db) {
+  const sc_region *r = v->region;
+  const sc_channel *c = &engine->channels[v->channel];
+  uint8_t key = v->key, velocity = v->velocity;
+  float vel = velocity / 127.0f;
+  v->level.width = r->width / 100.0f;
+  v->level.position = r->position / 100.0f;
+  float crossfades = sc_crossfade_gain(&r->key_crossfade, key) *
+                     sc_crossfade_gain(&r->velocity_crossfade, velocity);
+  float volume_db =
+      r->volume_db + gain_db + r->amp_keytrack * (key - r->amp_keycenter) + r->amp_random * bipolar;
+  /* the documented range, -100...100, holds for the sum too (corpus/spec amp_veltrack.md): past
+   * it the gain would cross zero at some velocity and soft notes would be louder */
+  float veltrack = fminf(fmaxf(r->amp_veltrack + mods[SC_MOD_AMP_VELTRACK], -100.0f), 100.0f);
+  float velocity_curve = r->amp_velcurve >= 0 ? sc_curve_eval(v->instrument, r->amp_velcurve, vel)
+                                              : velocity_gain(veltrack, velocity);
+  v->level.static_gain = powf(10.0f, volume_db / 20.0f) * velocity_curve * crossfades;
+  v->level.base_pan = (r->pan + r->pan_keytrack * (key - r->pan_keycenter)) / 100.0f;
+  v->level.channel_gain = sc_channel_gain(c, r->implicit_controllers);
+  v->level.channel_pan = sc_channel_pan(c, r->implicit_controllers);
+  v->level.fade = 1.0f;
+  v->level.last_pan = NAN;
+}
+
+/* The gain the first chunk ramps from: with live modulations, from their values now (which also
+ * starts their smoothing there, delayed voice or not). */
+float sc_voice_first_gain(const sc_engine *engine, sc_voice *v) {
+  float live_gain = 1.0f;
+  if (v->play->has_live_mods) {
+    sc_live_mods live;
+    sc_mods_live(engine, v, 0, &live);
+    live_gain = powf(10.0f, live.value[SC_MOD_VOLUME] / 20.0f) * live.amplitude *
+                sc_cc_crossfade_gain(engine, v);
+  } else if (v->region->cc_crossfade_count) {
+    live_gain = sc_cc_crossfade_gain(engine, v);
+  }
+  if (v->delay_frames) return 0.0f;
+  return v->amp_env.level * v->level.static_gain * v->level.channel_gain * v->note.gain * live_gain;
+}
+
+void sc_voice_start(sc_engine *engine, sc_voice *v, const sc_instrument *instrument,
+                    uint32_t region_index, uint8_t channel, uint8_t key, uint8_t velocity,
+                    float gain_db) {
+  start_identity(engine, v, instrument, region_index, channel, key, velocity);
+  /* the draws come in this order, so a render repeats exactly */
+  float bipolar = 2.0f * sc_random_unit(&engine->rng_state) - 1.0f;
+  float unipolar = sc_random_unit(&engine->rng_state);
+  float vel = velocity / 127.0f;
+  float mods[SC_MOD_TARGET_COUNT] = {0};
+  if (v->mods.count) sc_mods_note_on(engine, v, mods);
+  start_modulators(engine, v, mods, vel);
+  start_playhead(engine, v, mods, unipolar);
+  sc_stream_follow(engine, v);
+  start_eq(v, vel);
+  start_pitch(engine, v, vel, bipolar);
+  start_level(engine, v, mods, bipolar, gain_db);
+  sc_voice_filters_start(v->filters, v->region, key, velocity, unipolar);
+  v->level.gain = sc_voice_first_gain(engine, v);
+  engine->playing++;
+}
+
+/* Starts the release of every envelope. With a flex amplitude envelope (egN_ampeg) the plain one
+ * only stands by at the flex level and is left sustaining. */
+static void release_envelopes(sc_voice *v) {
+  if (v->v2.amp_eg < 0) sc_env_release(&v->amp_env);
+  sc_env_release(&v->fil_env);
+  sc_env_release(&v->pitch_env);
+  sc_engine_filter_release(&v->engine_filter);
+  sc_voice_params_release(&v->params);
+  sc_v2_release(v);
+  if (v->head.loop_mode == SC_LOOP_SUSTAIN) v->head.looping = false;
+}
+
+void sc_voice_release(sc_engine *engine, sc_voice *v) {
+  if (v->state != SC_VOICE_PLAYING) return;
+  v->sustained = false;
+  if (v->released) return;
+  v->released = true;
+  if (v->one_shot) return;
+  if (v->delay_frames > 0) {
+    /* released before it was heard: it never starts */
+    sc_voice_free(engine, v);
+    return;
+  }
+  release_envelopes(v);
+}
+
+void sc_voice_release_forced(sc_engine *engine, sc_voice *v) {
+  (void)engine;
+  if (v->state != SC_VOICE_PLAYING) return;
+  v->sustained = false;
+  v->released = true;
+  v->one_shot = false;
+  release_envelopes(v);
+}
+
+/* Equal-power pan normalised to unity at the centre, so a centred mono sample keeps its level. */
+static void pan_gains(float pan, float *gl, float *gr) {
+  float angle = (pan + 1.0f) * (float)(SC_PI / 4.0);
+  *gl = (float)SC_SQRT2 * cosf(angle);
+  *gr = (float)SC_SQRT2 * sinf(angle);
+}
+
+static uint32_t chunk_length(const sc_voice *v, uint32_t remaining) {
+  uint32_t n = remaining < SC_CONTROL_FRAMES ? remaining : SC_CONTROL_FRAMES;
+  uint32_t env_left = sc_env_frames_left(&v->amp_env);
+  if (env_left > 0 && env_left < n) n = env_left;
+  if (v->level.fade_step > 0.0f) {
+    uint32_t fade_left = (uint32_t)ceilf(v->level.fade / v->level.fade_step);
+    if (fade_left == 0) fade_left = 1;
+    if (fade_left < n) n = fade_left;
+  }
+  return n;
+}
+
+/* Recomputes the EQ bands whose settings moved; returns whether any band has gain. */
+static bool update_eq(sc_voice *v, const sc_live_mods *live, double rate) {
+  bool any = false;
+  for (int b = 0; b < 3; b++) {
+    float gain = v->eq.bands[b].gain + (live ? live->value[SC_MOD_EQ1_GAIN + b] : 0.0f);
+    float freq = v->eq.bands[b].freq + (live ? live->value[SC_MOD_EQ1_FREQ + b] : 0.0f);
+    float bw = v->eq.bands[b].bw + (live ? live->value[SC_MOD_EQ1_BW + b] : 0.0f);
+    if (gain != v->eq.last[3 * b] || freq != v->eq.last[3 * b + 1] || bw != v->eq.last[3 * b + 2]) {
+      sc_eq_coeffs_compute(&v->eq.coeffs[b], freq, bw, gain, rate);
+      v->eq.last[3 * b] = gain, v->eq.last[3 * b + 1] = freq, v->eq.last[3 * b + 2] = bw;
+    }
+    any |= gain != 0.0f;
+  }
+  return any;
+}
+
+/* Whether every value lies within ±SC_BROKEN_VOICE_LEVEL; NaN and infinity do not (a comparison
+ * with NaN is false). Written so that the compiler vectorises it: one compare per four values. */
+static bool chunk_is_sane(const float *x, uint32_t n) {
+  int sane = 1;
+  for (uint32_t i = 0; i < n; i++) sane &= fabsf(x[i]) <= SC_BROKEN_VOICE_LEVEL;
+  return sane;
+}
+
+static bool gain_is_sane(float g) { return fabsf(g) <= SC_BROKEN_VOICE_LEVEL; }
+
+/* The pitch in cents for the coming chunk; moves vibrato and glide on by `n` frames. */
+static double chunk_cents(const sc_engine *engine, sc_voice *v, const sc_live_mods *live,
+                          float pitch_lfo_cents, uint32_t n) {
+  double rate = engine->config.sample_rate;
+  const sc_region *r = v->region;
+  double bend = sc_bend_cents(engine->channels[v->channel].bend, r,
+                              engine->parameters.value[SC_PARAM_PITCH_BEND_RANGE]);
+  double cents =
+      v->pitch.base_cents + v->pitch.glide_cents + bend + v->pitch_env.level * v->pitcheg_depth +
+      pitch_lfo_cents + live->value[SC_MOD_PITCH] + v->note.pitch_cents +
+      engine->parameters.value[SC_PARAM_MASTER_TUNE] + sc_voice_params_cents(engine, &v->params, n);
+  /* the library's own vibrato (vibratoDepth), off by default; SFZ has no implicit mod-wheel
+   * vibrato, so an instrument's CC1 means only what its opcodes say */
+  float vibrato = engine->parameters.value[SC_PARAM_VIBRATO_DEPTH];
+  if (vibrato != 0.0f) cents += vibrato * sin(2.0 * SC_PI * v->pitch.vibrato_phase);
+  v->pitch.vibrato_phase += engine->parameters.value[SC_PARAM_VIBRATO_RATE] * n / rate;
+  v->pitch.vibrato_phase -= floor(v->pitch.vibrato_phase);
+  if (v->pitch.glide_cents != 0.0) {
+    float glide_rate = engine->parameters.value[SC_PARAM_GLIDE_RATE];
+    double step = glide_rate > 0.0f ? 1200.0 / glide_rate * n / rate : fabs(v->pitch.glide_cents);
+    v->pitch.glide_cents = v->pitch.glide_cents > 0.0 ? fmax(0.0, v->pitch.glide_cents - step)
+                                                      : fmin(0.0, v->pitch.glide_cents + step);
+  }
+  return cents;
+}
+
+/* Advances the envelopes, the channel's smoothed volume and pan and the fade by `n` frames and
+ * returns the gain at the end of the chunk; `fade_end` gets the fade there. */
+static float chunk_end_gain(sc_engine *engine, sc_voice *v, const sc_live_mods *live,
+                            bool live_mods, float amp_lfo_db, float target_gain, float target_pan,
+                            uint32_t n, float *fade_end) {
+  const sc_region *r = v->region;
+  float env_end =
+      v->v2.amp_eg >= 0 ? sc_v2_amp_advance(engine, v, n) : sc_env_advance(&v->amp_env, n);
+  uint32_t fil_left = sc_env_frames_left(&v->fil_env);
+  sc_env_advance(&v->fil_env, n < fil_left ? n : fil_left);
+  uint32_t pitch_left = sc_env_frames_left(&v->pitch_env);
+  sc_env_advance(&v->pitch_env, n < pitch_left ? n : pitch_left);
+  float smoothing = engine->smoothing * n;
+  if (smoothing > 1.0f) smoothing = 1.0f;
+  v->level.channel_gain += (target_gain - v->level.channel_gain) * smoothing;
+  v->level.channel_pan += (target_pan - v->level.channel_pan) * smoothing;
+  *fade_end = v->level.fade - v->level.fade_step * n;
+  if (*fade_end < 0.0f) *fade_end = 0.0f;
+  float g1 = env_end * v->level.static_gain * v->level.channel_gain * v->note.gain * *fade_end;
+  if (amp_lfo_db != 0.0f) g1 *= powf(10.0f, amp_lfo_db / 20.0f);
+  if (live_mods) {
+    g1 *= live->amplitude;
+    if (live->value[SC_MOD_VOLUME] != 0.0f) g1 *= powf(10.0f, live->value[SC_MOD_VOLUME] / 20.0f);
+  }
+  if (r->cc_crossfade_count) g1 *= sc_cc_crossfade_gain(engine, v);
+  return g1;
+}
+
+/* The region's filters and EQ, then the engine filter stage, in place. */
+static void shape_chunk(const sc_engine *engine, sc_voice *v, const sc_live_mods *live,
+                        bool live_mods, bool filtered, const double filter_offset[SC_FILTER_COUNT],
+                        float *bl, float *br, uint32_t got) {
+  double rate = engine->config.sample_rate;
+  if (filtered)
+    sc_voice_filters_process(v->filters, v->region, live, filter_offset, rate, engine->filter, bl,
+                             br, got);
+  if ((v->eq.active || live_mods) && update_eq(v, live_mods ? live : NULL, rate))
+    for (int b = 0; b < 3; b++)
+      if (v->eq.last[3 * b] != 0.0f)
+        sc_eq_process(&v->eq.coeffs[b], v->eq.z1[b], v->eq.z2[b], bl, br, got);
+  if (engine->parameters.value[SC_PARAM_FILTER_ENABLE] > 0.5f)
+    sc_engine_filter_process(engine, &v->engine_filter, v->key, v->velocity, bl, br, got);
+  else
+    sc_engine_filter_idle(&v->engine_filter, got);
+}
+
+/* Adds a chunk whose pan moved since the last one into the mix, each side's gain (level times
+ * pan) ramped from the last chunk's to this one's: `right` is `left` for a mono voice. Apart
+ * from the steady loops in mix_chunk, so that they, far the more common, cost what they did. */
+static void add_panning(float *out_left, float *out_right, const float *left, const float *right,
+                        uint32_t got, uint32_t n, float g0, float g1, const float from[2],
+                        const float to[2]) {
+  float lg = g0 * from[0], lstep = (g1 * to[0] - lg) / (float)n;
+  float rg = g0 * from[1], rstep = (g1 * to[1] - rg) / (float)n;
+  for (uint32_t i = 0; i < got; i++, lg += lstep, rg += rstep) {
+    out_left[i] += left[i] * lg;
+    out_right[i] += right[i] * rg;
+  }
+}
+
+/* Adds a chunk whose pan holds still into the mix, frame i at gain[i] times each side's pan
+ * gain; `right` is NULL for a mono voice. Each product is rounded before it is added (no fused
+ * multiply-add), as an offline render team's voice buffers are added (render_team.c). */
+static void add_chunk(float *restrict out_left, float *restrict out_right,
+                      const float *restrict left, const float *restrict right,
+                      const float *restrict gain, float gl, float gr, uint32_t got) {
+#pragma STDC FP_CONTRACT OFF
+  if (right) {
+    for (uint32_t i = 0; i < got; i++) {
+      out_left[i] += left[i] * gain[i] * gl;
+      out_right[i] += right[i] * gain[i] * gr;
+    }
+  } else {
+    for (uint32_t i = 0; i < got; i++) {
+      float x = left[i] * gain[i];
+      out_left[i] += x * gl;
+      out_right[i] += x * gr;
+    }
+  }
+}
+
+/* Pans and adds the chunk to the output with the gain, and each side's pan gain, ramped from
+ * the last chunk's to this one's (`g1` for the gain), so that neither a level nor a pan change
+ * steps; a chunk that is not finite or absurdly loud is dropped instead and the voice cut, so
+ * one bad voice never poisons the mix. Returns false when it was. */
+static bool mix_chunk(sc_engine *engine, sc_voice *v, const sc_live_mods *live, float g1, float *bl,
+                      float *br, float *out_left, float *out_right, uint32_t got, uint32_t n) {
+  bool stereo = v->sample->channels == 2;
+  /* a mono sample is placed by pan and position alike; a stereo one is narrowed by width,
+   * then its image is moved by both */
+  float pan = v->level.base_pan + v->level.channel_pan + v->note.pan +
+              (live->value[SC_MOD_PAN] + live->value[SC_MOD_POSITION]) / 100.0f + v->level.position;
+  pan = pan < -1.0f ? -1.0f : pan > 1.0f ? 1.0f : pan;
+  bool first = isnan(v->level.last_pan);
+  float gl0 = v->level.pan_left, gr0 = v->level.pan_right;
+  if (pan != v->level.last_pan) {
+    pan_gains(pan, &v->level.pan_left, &v->level.pan_right);
+    v->level.last_pan = pan;
+  }
+  float gl = v->level.pan_left, gr = v->level.pan_right;
+  if (first) gl0 = gl, gr0 = gr;
+  if (!chunk_is_sane(bl, got) || (stereo && !chunk_is_sane(br, got)) || !gain_is_sane(g1) ||
+      !gain_is_sane(v->level.gain) || !gain_is_sane(gl) || !gain_is_sane(gr)) {
+    atomic_fetch_add_explicit(&engine->stat_silenced, 1, memory_order_relaxed);
+    sc_voice_end(v);
+    return false;
+  }
+  float g = v->level.gain, step = (g1 - v->level.gain) / (float)n;
+  if (stereo) {
+    float width = v->level.width + live->value[SC_MOD_WIDTH] / 100.0f;
+    if (width != 1.0f) {
+      float same = (1.0f + width) / 2.0f, other = (1.0f - width) / 2.0f;
+      for (uint32_t i = 0; i < got; i++) {
+        float l = bl[i], rr = br[i];
+        bl[i] = same * l + other * rr;
+        br[i] = same * rr + other * l;
+      }
+    }
+  }
+  if (gl0 != gl || gr0 != gr) {
+    const float from[2] = {gl0, gr0}, to[2] = {gl, gr};
+    add_panning(out_left, out_right, bl, stereo ? br : bl, got, n, g, g1, from, to);
+    return true;
+  }
+  /* the gain of each frame, as a running sum of the step; a steady gain (the sustain of most
+   * voices) needs no such list, which leaves the loops below free to work four frames at once */
+  float ramp[SC_CONTROL_FRAMES];
+  if (step != 0.0f)
+    for (uint32_t i = 0; i < got; i++, g += step) ramp[i] = g;
+  else
+    for (uint32_t i = 0; i < got; i++) ramp[i] = g;
+  add_chunk(out_left, out_right, bl, stereo ? br : NULL, ramp, gl, gr, got);
+  return true;
+}
+
+void sc_voice_render(sc_engine *engine, sc_render_lane *lane, sc_voice *v, float *left,
+                     float *right, uint32_t frames) {
+  double rate = engine->config.sample_rate;
+  bool stereo = v->sample->channels == 2;
+  bool live_mods = v->play->has_live_mods || v->v2.active;
+  bool filtered = sc_voice_filters_any(v->region);
+  /* events fall between the spans the engine renders, so the channel holds still within one */
+  const sc_channel *c = &engine->channels[v->channel];
+  float target_gain = sc_channel_gain(c, v->region->implicit_controllers);
+  float target_pan = sc_channel_pan(c, v->region->implicit_controllers);
+  float *bl = lane->left, *br = lane->right;
+  uint32_t done = 0;
+  while (done < frames) {
+    if (v->delay_frames > 0) {
+      /* a delayed voice waits silently; its envelopes start when it does */
+      uint32_t wait = frames - done < v->delay_frames ? frames - done : v->delay_frames;
+      v->delay_frames -= wait;
+      done += wait;
+      continue;
+    }
+    uint32_t n = chunk_length(v, frames - done);
+    float note_smoothing = engine->smoothing * n;
+    sc_note_smooth(&v->note, note_smoothing < 1.0f ? note_smoothing : 1.0f);
+    v->note.fresh = false;
+
+    /* control values at the start of the chunk */
+    sc_live_mods live = {{0}, 1.0f};
+    if (live_mods) sc_mods_live(engine, v, n, &live);
+    if (v->v2.active) sc_v2_step(engine, v, n, &live);
+    float amp_depth = v->amp_lfo.depth + live.value[SC_MOD_AMPLFO_DEPTH];
+    float pitch_depth = v->pitch_lfo.depth + live.value[SC_MOD_PITCHLFO_DEPTH];
+    float fil_depth = v->fil_lfo.depth + live.value[SC_MOD_FILLFO_DEPTH];
+    float amp_lfo =
+        sc_lfo_step(&v->amp_lfo, n, live.value[SC_MOD_AMPLFO_FREQ], rate, amp_depth != 0.0f);
+    float pitch_lfo =
+        sc_lfo_step(&v->pitch_lfo, n, live.value[SC_MOD_PITCHLFO_FREQ], rate, pitch_depth != 0.0f);
+    float fil_lfo =
+        sc_lfo_step(&v->fil_lfo, n, live.value[SC_MOD_FILLFO_FREQ], rate, fil_depth != 0.0f);
+    float amp_lfo_db = amp_lfo * amp_depth;
+    double cents = chunk_cents(engine, v, &live, pitch_lfo * pitch_depth, n);
+    if (cents != v->pitch.last_cents) {
+      v->head.increment = sc_playhead_increment(v->pitch.rate_log2, cents);
+      v->pitch.last_cents = cents;
+    }
+    /* the SFZ v1 filter envelope and LFO move the first filter only; the note's brightness
+     * moves both */
+    double filter_offset[SC_FILTER_COUNT] = {
+        v->fil_env.level * v->fileg_depth + fil_lfo * fil_depth + v->note.brightness,
+        v->note.brightness};
+
+    float fade_end;
+    float g1 = chunk_end_gain(engine, v, &live, live_mods, amp_lfo_db, target_gain, target_pan, n,
+                              &fade_end);
+    uint32_t got = sc_playhead_read(engine, v, v->head.increment, bl, br, n);
+    shape_chunk(engine, v, &live, live_mods, filtered, filter_offset, bl, stereo ? br : NULL, got);
+    if (!mix_chunk(engine, v, &live, g1, bl, br, left + done, right + done, got, n)) return;
+    v->level.gain = g1;
+    v->level.fade = fade_end;
+    done += got;
+    bool finished = got < n || v->amp_env.stage == SC_ENV_DONE ||
+                    (v->level.fade_step > 0.0f && fade_end <= 0.0f);
+    if (finished) {
+      sc_voice_end(v);
+      return;
+    }
+  }
+}
