@@ -4,9 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/engine.h"
+#include "state/engine_state.h"
 #include "voice/channel_outputs.h"
-#include "channels/controllers.h"
+#include "performance/channel_messages.h"
+#include "state/controllers.h"
 #include "dsp/denormals.h"
 #include "voice/mix_groups.h"
 #include "performance/notes.h"
@@ -174,7 +175,9 @@ static void apply_event(sc_engine *e, const sc_event *ev) {
     case SC_EVENT_POLY_PRESSURE:
       if (ev->data1 < 128) sc_poly_pressure(e, ch, ev->data1, ev->data2 & 127);
       break;
-    case SC_EVENT_PARAMETER: sc_parameters_apply_event(e, ev); break;
+    case SC_EVENT_PARAMETER:
+      if (sc_parameters_apply_event(&e->parameters, &e->config, ev)) sc_voice_enforce_polyphony(e);
+      break;
     case SC_EVENT_NOTE_FREQUENCY: sc_tuning_apply_event(e, ev); break;
     case SC_EVENT_SONG_POSITION:
       if (isfinite(ev->number) && ev->number >= 0.0f) e->beat = ev->number;
@@ -237,7 +240,7 @@ static void render_block(sc_engine *e, sc_render_team *team, uint32_t frames,
   }
   adopt_pending(e);
   sc_tuning_adopt(e);
-  sc_parameters_adopt(e);
+  if (sc_parameters_adopt(&e->parameters, &e->config)) sc_voice_enforce_polyphony(e);
   sc_event posted;
   /* a bounded share per block keeps a flood of posted events from making one block slow */
   uint32_t posted_limit = frames / SC_FRAMES_PER_POSTED_EVENT;
@@ -323,4 +326,16 @@ void sc_engine_get_stats(const sc_engine *e, sc_engine_stats *stats) {
   stats->notes_unplayed = atomic_load_explicit(&m->stat_unplayed, memory_order_relaxed);
   stats->voices_silenced = atomic_load_explicit(&m->stat_silenced, memory_order_relaxed);
   stats->stream_underruns = atomic_load_explicit(&m->stat_underruns, memory_order_relaxed);
+}
+
+bool sc_engine_set_parameter(sc_engine *e, sc_param p, float value) {
+  return sc_parameters_request(&e->parameters, &e->config, p, value);
+}
+
+float sc_engine_parameter(const sc_engine *e, sc_param p) {
+  return sc_parameters_published(&e->parameters, p);
+}
+
+uint64_t sc_engine_take_parameter_changes(sc_engine *e) {
+  return sc_parameters_take_changes(&e->parameters);
 }

@@ -16,7 +16,7 @@
 
 #include "engine/render_team.h"
 #include "threads/crew.h"
-#include "engine/engine.h"
+#include "state/engine_state.h"
 #include "voice/mix_groups.h"
 
 /* A group's claim word: the generation of the span it was last offered in, doubled, plus one once

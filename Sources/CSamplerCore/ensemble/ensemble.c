@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "config.h"
-#include "engine/engine.h"
+#include "state/engine_state.h"
 #include "ensemble/ensemble_team.h"
 #include "sampler_core.h"
 

@@ -2,7 +2,7 @@
 #ifndef SC_KEYSWITCH_H
 #define SC_KEYSWITCH_H
 
-#include "channels/controllers.h"
+#include "state/controllers.h"
 #include "instrument/instrument.h"
 
 /* [control] */

@@ -4,7 +4,7 @@
 #ifndef SC_REGION_H
 #define SC_REGION_H
 
-#include "channels/controllers.h"
+#include "state/controllers.h"
 
 /* What an event offers the regions it may start. */
 typedef enum sc_select_kind {

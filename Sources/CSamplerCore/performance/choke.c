@@ -7,7 +7,7 @@
  * stops the sustain region the same note-on started, as ARIA does). Layers of a group that chokes
  * itself all sound, and polyphony limits never stop voices of the event that is counting. */
 #include "performance/choke.h"
-#include "engine/engine.h"
+#include "state/engine_state.h"
 #include "voice/voice_alloc.h"
 
 static void stop_voice(sc_engine *engine, sc_voice *v, sc_off_mode mode, float off_time) {

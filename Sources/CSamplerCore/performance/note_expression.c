@@ -5,7 +5,8 @@
  * earlier note used takes the id from that note's voices, so its release is left alone. */
 #include <math.h>
 
-#include "engine/engine.h"
+#include "state/engine_state.h"
+#include "voice/voice.h"
 #include "performance/notes.h"
 #include "performance/note_expression.h"
 

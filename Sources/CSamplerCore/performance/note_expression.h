@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #include "sampler_core.h"
-#include "voice/voice_note.h"
+#include "state/voice_note.h"
 
 struct sc_voice;
 

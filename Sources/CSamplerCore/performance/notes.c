@@ -3,7 +3,7 @@
  * voices a key starts belong to. What a key starts is triggers.c's part. */
 #include <math.h>
 
-#include "engine/engine.h"
+#include "state/engine_state.h"
 #include "performance/notes.h"
 #include "performance/pedals.h"
 #include "performance/triggers.h"

@@ -3,7 +3,7 @@
 #ifndef SC_NOTES_H
 #define SC_NOTES_H
 
-#include "channels/controllers.h"
+#include "state/controllers.h"
 #include "performance/note_expression.h"
 
 /* [render] */

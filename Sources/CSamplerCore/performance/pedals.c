@@ -5,7 +5,7 @@
  * same sustain pedal (triggers.c), so a note and its release sample always agree. */
 #include "performance/pedals.h"
 
-#include "engine/engine.h"
+#include "state/engine_state.h"
 #include "instrument/region.h"
 #include "performance/triggers.h"
 

@@ -7,7 +7,8 @@
  * The counters are the engine's state (engine.h), not the instrument's, which stays read-only. */
 #include "performance/round_robin.h"
 
-#include "engine/engine.h"
+#include "instrument/instrument.h"
+#include "state/engine_state.h"
 
 bool sc_round_robin_step(sc_engine *engine, uint32_t region_index) {
   const sc_region *r = &engine->current->regions[region_index];

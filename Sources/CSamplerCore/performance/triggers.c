@@ -14,7 +14,7 @@
 #include <math.h>
 
 #include "performance/choke.h"
-#include "engine/engine.h"
+#include "state/engine_state.h"
 #include "performance/notes.h"
 #include "dsp/random.h"
 #include "instrument/region.h"

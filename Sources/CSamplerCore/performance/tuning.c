@@ -1,11 +1,12 @@
-/* tuning.c - retuning the per-note table (channels/key_tuning.h): key by key by events (MIDI Tuning
+/* tuning.c - retuning the per-note table (state/key_tuning.h): key by key by events (MIDI Tuning
  * Standard changes arrive this way) or replaced whole from the control thread (a Scala scale).
  * Notes sounding on a retuned key move to its new pitch at the event's frame; keys the tuning
  * leaves unmapped start no voice (triggers.c). */
 #include <math.h>
 #include <string.h>
 
-#include "engine/engine.h"
+#include "state/engine_state.h"
+#include "voice/voice.h"
 #include "performance/tuning.h"
 
 /* The bit of sc_tuning_exchange.middle that says the slot holds a table not yet taken. */

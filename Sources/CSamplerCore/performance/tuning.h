@@ -1,5 +1,5 @@
 /* tuning.h - retuning (tuning.c): a key's pitch changed by an event or a whole table handed over,
- * with the notes sounding on it moved; the table itself is channels/key_tuning.h. */
+ * with the notes sounding on it moved; the table itself is state/key_tuning.h. */
 #ifndef SC_TUNING_H
 #define SC_TUNING_H
 
@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "channels/key_tuning.h"
+#include "state/key_tuning.h"
 #include "sampler_core.h"
 
 /* [render] An SC_EVENT_NOTE_FREQUENCY event. */

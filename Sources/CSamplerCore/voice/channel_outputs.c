@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "voice/channel_outputs.h"
-#include "engine/engine.h"
+#include "state/engine_state.h"
 
 void sc_channel_outputs_render_span(sc_engine *e, sc_channel_outputs *out, uint32_t offset,
                                     uint32_t frames) {

@@ -8,8 +8,8 @@
 
 #include "voice/engine_filter.h"
 #include "config.h"
-#include "engine/engine.h"
-#include "channels/key_tuning.h"
+#include "state/engine_state.h"
+#include "state/key_tuning.h"
 
 void sc_engine_filter_start(const sc_engine *engine, sc_engine_filter *f) {
   const float *value = engine->parameters.value;

@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "voice/mix_groups.h"
-#include "engine/engine.h"
+#include "state/engine_state.h"
 
 _Static_assert(SC_MIX_GROUPS >= 1 && SC_MIX_GROUPS <= 32, "groups are bits of a uint32_t");
 _Static_assert(SC_MIX_GROUP_RUN >= 1, "a group holds runs of at least one slot");

@@ -3,9 +3,10 @@
 #include <math.h>
 
 #include "voice/modulation.h"
-#include "channels/controllers.h"
+#include "state/controllers.h"
 #include "instrument/curves.h"
-#include "engine/engine.h"
+#include "state/engine_state.h"
+#include "voice/voice.h"
 
 float sc_mod_source_value(const sc_engine *engine, const sc_voice *v, uint16_t source) {
   const sc_channel *c = &engine->channels[v->channel];

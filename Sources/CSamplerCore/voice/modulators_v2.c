@@ -7,7 +7,7 @@
 #include "voice/modulators_v2.h"
 #include "config.h"
 #include "dsp/dsp_math.h"
-#include "engine/engine.h"
+#include "state/engine_state.h"
 #include "voice/voice_alloc.h"
 
 /* Slots of both kinds share the per-modulator scratch arrays below. */

@@ -10,7 +10,8 @@
 #include <math.h>
 
 #include "dsp/dsp_math.h"
-#include "engine/engine.h"
+#include "state/engine_state.h"
+#include "voice/voice.h"
 
 /* The fixed-point increment per output frame for a pitch `cents` away from the sample's,
  * where rate_log2 = log2(sample rate / output rate). */

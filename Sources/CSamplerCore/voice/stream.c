@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "voice/stream.h"
-#include "engine/engine.h"
+#include "state/engine_state.h"
 #include "instrument/pages.h"
 #include "voice/voice_alloc.h"
 

@@ -6,16 +6,16 @@
 #include <math.h>
 #include <string.h>
 
-#include "channels/controllers.h"
+#include "state/controllers.h"
 #include "instrument/curves.h"
 #include "dsp/dsp_math.h"
-#include "engine/engine.h"
+#include "state/engine_state.h"
 #include "dsp/interpolate.h"
 #include "voice/modulation.h"
 #include "voice/playhead.h"
 #include "dsp/random.h"
 #include "instrument/region.h"
-#include "channels/key_tuning.h"
+#include "state/key_tuning.h"
 #include "voice/voice_alloc.h"
 #include "voice/voice_params.h"
 

@@ -5,13 +5,14 @@
 #ifndef SC_VOICE_H
 #define SC_VOICE_H
 
+#include "state/engine_state.h"
 #include "voice/engine_filter.h"
 #include "dsp/envelope.h"
 #include "dsp/eq.h"
 #include "instrument/instrument.h"
 #include "dsp/lfo.h"
 #include "voice/modulators_v2.h"
-#include "voice/voice_note.h"
+#include "state/voice_note.h"
 #include "voice/stream.h"
 #include "voice/voice_filters.h"
 #include "voice/voice_params.h"
@@ -101,13 +102,6 @@ struct __attribute__((aligned(64))) sc_voice {
   sc_voice_note note;       /* the note id it answers to and its per-note expression */
   struct sc_stream *stream; /* this voice slot's ring for streamed samples, or NULL */
 };
-
-/* Where one rendering thread reads a voice's chunk and shapes it before mixing: the engine has
- * one for sc_engine_render, and each thread of an offline render team one of its own. */
-typedef struct sc_render_lane {
-  float left[SC_CONTROL_FRAMES];
-  float right[SC_CONTROL_FRAMES];
-} sc_render_lane;
 
 /* [render] */
 void sc_voice_start(sc_engine *engine, sc_voice *voice, const sc_instrument *instrument,

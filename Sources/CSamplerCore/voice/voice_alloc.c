@@ -4,7 +4,7 @@
  * voice. The stolen voice fades out in a spare slot, so the new note starts at once and nothing
  * clicks. Lowering the polyphony fades out, in the same order, the voices beyond it. */
 #include "voice/voice_alloc.h"
-#include "engine/engine.h"
+#include "state/engine_state.h"
 
 void sc_voice_end(sc_voice *voice) {
   voice->state = SC_VOICE_FREE;

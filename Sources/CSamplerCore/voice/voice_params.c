@@ -6,7 +6,7 @@
 
 #include "voice/voice_params.h"
 #include "dsp/dsp_math.h"
-#include "engine/engine.h"
+#include "state/engine_state.h"
 
 void sc_voice_params_amp_envelope(const sc_engine *engine, sc_envelope_params *ampeg) {
   const float *value = engine->parameters.value;

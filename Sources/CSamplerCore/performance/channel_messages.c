@@ -1,47 +1,15 @@
-/* controllers.c - where controller events arrive and are stored: continuous controllers, pitch
- * bend, channel and polyphonic pressure, and the channel mode messages. Each is stored in the
- * channel first, then offered to the controller triggers and, for pedals, to pedals.c. Also the
- * one home of bend arithmetic and of what the engine does with volume, expression and pan. */
-#include <math.h>
+/* channel_messages.c - controller events: each is stored in its channel (state/controllers.c)
+ * first, then offered to the controller triggers and, for pedals, to pedals.c; the channel mode
+ * messages (all sound off, reset all controllers, all notes off) act on the channel's voices and
+ * notes. */
+#include "performance/channel_messages.h"
 
-#include "engine/engine.h"
 #include "performance/notes.h"
 #include "performance/pedals.h"
 #include "performance/triggers.h"
+#include "state/engine_state.h"
+#include "voice/voice.h"
 #include "voice/voice_alloc.h"
-
-void sc_channel_reset(sc_channel *c) {
-  *c = (sc_channel){0};
-  sc_channel_set_cc(c, SC_CC_VOLUME, SC_POWER_ON_VOLUME / 127.0f);
-  sc_channel_set_cc(c, SC_CC_PAN, SC_POWER_ON_PAN / 127.0f);
-  sc_channel_set_cc(c, SC_CC_EXPRESSION, SC_POWER_ON_EXPRESSION / 127.0f);
-  c->last_keyswitch = SC_NO_KEY;
-  c->previous_key = SC_NO_KEY;
-}
-
-float sc_bend_unit(int32_t bend) {
-  return (float)(bend - SC_BEND_MIN) / (SC_BEND_MAX - SC_BEND_MIN);
-}
-
-uint8_t sc_bend_7bit(int32_t bend) {
-  /* rounded to the nearest step; no bend value falls exactly halfway */
-  int32_t span = SC_BEND_MAX - SC_BEND_MIN;
-  return (uint8_t)(((bend - SC_BEND_MIN) * 127 + span / 2) / span);
-}
-
-float sc_channel_gain(const sc_channel *c, uint8_t implicit) {
-  float gain = 1.0f;
-  float volume = c->cc[SC_CC_VOLUME] / 127.0f, expression = c->cc[SC_CC_EXPRESSION] / 127.0f;
-  if (implicit & SC_IMPLICIT_VOLUME) gain *= volume * volume;
-  if (implicit & SC_IMPLICIT_EXPRESSION) gain *= expression * expression;
-  return gain;
-}
-
-float sc_channel_pan(const sc_channel *c, uint8_t implicit) {
-  if (!(implicit & SC_IMPLICIT_PAN)) return 0.0f;
-  float pan = (c->cc[SC_CC_PAN] - (float)SC_POWER_ON_PAN) / (127.0f - SC_POWER_ON_PAN);
-  return pan < -1.0f ? -1.0f : pan > 1.0f ? 1.0f : pan;
-}
 
 static bool is_pedal(const sc_engine *engine, uint8_t controller) {
   return engine->current && engine->current->pedal_cc[controller];

@@ -62,10 +62,4 @@ float sc_channel_gain(const sc_channel *channel, uint8_t implicit);
 /* Pan -1...1 of the channel's pan controller, unless the region maps it itself. */
 float sc_channel_pan(const sc_channel *channel, uint8_t implicit);
 
-/* Events arriving, each stored here first. [render] */
-void sc_control_change(sc_engine *engine, uint8_t channel, uint8_t controller, uint8_t value);
-void sc_pitch_bend(sc_engine *engine, uint8_t channel, int32_t value);
-void sc_channel_pressure(sc_engine *engine, uint8_t channel, uint8_t pressure);
-void sc_poly_pressure(sc_engine *engine, uint8_t channel, uint8_t key, uint8_t pressure);
-
 #endif

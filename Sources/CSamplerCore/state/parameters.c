@@ -1,11 +1,9 @@
-#include "engine/parameters.h"
+#include "state/parameters.h"
 
 #include <math.h>
 #include <string.h>
 
 #include "config.h"
-#include "engine/engine.h"
-#include "voice/voice_alloc.h"
 
 _Static_assert(SC_PARAM_COUNT <= 64, "one bit per parameter in the change mask");
 
@@ -135,14 +133,14 @@ static float ramp_value(const sc_ramp *r, uint32_t i) {
 }
 
 /* Applies a parameter event and publishes its value: `word` when the value was set from another
- * thread (stamped when set), otherwise stamped now. */
-static void apply(sc_engine *e, const sc_event *ev, uint64_t word) {
-  if (ev->data1 >= SC_PARAM_COUNT || !isfinite(ev->number)) return;
+ * thread (stamped when set), otherwise stamped now. Returns whether the polyphony changed. */
+static bool apply(sc_parameters *ps, const sc_engine_config *config, const sc_event *ev,
+                  uint64_t word) {
+  if (ev->data1 >= SC_PARAM_COUNT || !isfinite(ev->number)) return false;
   sc_param p = (sc_param)ev->data1;
   sc_param_info info;
-  sc_param_get_info(p, &e->config, &info);
-  float target = sanitize(p, ev->number, &e->config);
-  sc_parameters *ps = &e->parameters;
+  sc_param_get_info(p, config, &info);
+  float target = sanitize(p, ev->number, config);
   uint64_t bit = UINT64_C(1) << p;
   if (info.can_ramp && ev->value > 1) {
     /* from the value reached, so that a newer ramp never jumps */
@@ -151,14 +149,17 @@ static void apply(sc_engine *e, const sc_event *ev, uint64_t word) {
   } else {
     ps->ramping &= ~bit;
     ps->value[p] = target;
-    if (p == SC_PARAM_POLYPHONY) sc_voice_enforce_polyphony(e);
   }
   publish(ps, p, word ? word : stamped(ps, target));
   if (!(ev->data2 & SC_PARAMETER_FROM_CONTROL))
     atomic_fetch_or_explicit(&ps->changed, bit, memory_order_relaxed);
+  return p == SC_PARAM_POLYPHONY && !(ps->ramping & bit);
 }
 
-void sc_parameters_apply_event(sc_engine *e, const sc_event *ev) { apply(e, ev, 0); }
+bool sc_parameters_apply_event(sc_parameters *ps, const sc_engine_config *config,
+                               const sc_event *ev) {
+  return apply(ps, config, ev, 0);
+}
 
 #define GAIN_BIT (UINT64_C(1) << SC_PARAM_MASTER_GAIN)
 
@@ -225,10 +226,10 @@ void sc_parameters_end_span(sc_parameters *ps, float *const *left, float *const 
   }
 }
 
-bool sc_engine_set_parameter(sc_engine *e, sc_param p, float value) {
+bool sc_parameters_request(sc_parameters *ps, const sc_engine_config *config, sc_param p,
+                           float value) {
   if ((unsigned)p >= SC_PARAM_COUNT || !isfinite(value)) return false;
-  sc_parameters *ps = &e->parameters;
-  uint64_t word = stamped(ps, sanitize(p, value, &e->config));
+  uint64_t word = stamped(ps, sanitize(p, value, config));
   atomic_store_explicit(&ps->requested[p], word, memory_order_relaxed);
   /* readers see the value at once, before the render thread takes it */
   publish(ps, p, word);
@@ -236,8 +237,8 @@ bool sc_engine_set_parameter(sc_engine *e, sc_param p, float value) {
   return true;
 }
 
-void sc_parameters_adopt(sc_engine *e) {
-  sc_parameters *ps = &e->parameters;
+bool sc_parameters_adopt(sc_parameters *ps, const sc_engine_config *config) {
+  bool polyphony = false;
   uint64_t mask = atomic_exchange_explicit(&ps->pending, 0, memory_order_acquire);
   while (mask) {
     int p = __builtin_ctzll(mask);
@@ -250,18 +251,20 @@ void sc_parameters_adopt(sc_engine *e) {
                    .data1 = (uint8_t)p,
                    .data2 = SC_PARAMETER_FROM_CONTROL,
                    .number = value};
-    apply(e, &ev, word);
+    if (apply(ps, config, &ev, word)) polyphony = true;
   }
+  return polyphony;
 }
 
-float sc_engine_parameter(const sc_engine *e, sc_param p) {
+float sc_parameters_published(const sc_parameters *ps, sc_param p) {
   if ((unsigned)p >= SC_PARAM_COUNT) return 0.0f;
-  uint32_t bits = (uint32_t)atomic_load_explicit(&e->parameters.published[p], memory_order_relaxed);
+  uint32_t bits =
+      (uint32_t)atomic_load_explicit(&((sc_parameters *)ps)->published[p], memory_order_relaxed);
   float value;
   memcpy(&value, &bits, sizeof value);
   return value;
 }
 
-uint64_t sc_engine_take_parameter_changes(sc_engine *e) {
-  return atomic_exchange_explicit(&e->parameters.changed, 0, memory_order_relaxed);
+uint64_t sc_parameters_take_changes(sc_parameters *ps) {
+  return atomic_exchange_explicit(&ps->changed, 0, memory_order_relaxed);
 }

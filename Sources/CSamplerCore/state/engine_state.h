@@ -1,21 +1,35 @@
-/* engine.h - the engine's state (engine.c): voices, channels, the instrument being played and
- * the hand-over of the next one, the event ring, statistics. */
-#ifndef SC_ENGINE_H
-#define SC_ENGINE_H
+/* engine_state.h - the engine's state: voices, channels, the instrument being played and the
+ * hand-over of the next one, the event ring, statistics. Declared here, below the code that acts
+ * on it, so that every layer above reads the state it needs without calling up: each layer's
+ * code changes only its own part (engine/engine.c dispatches events and cuts blocks, the voice
+ * layer renders voices, the performance layer starts and stops them). */
+#ifndef SC_ENGINE_STATE_H
+#define SC_ENGINE_STATE_H
 
 #include <stdatomic.h>
 
-#include "channels/controllers.h"
-#include "threads/event_queue.h"
+#include "config.h"
+#include "dsp/filter.h"
 #include "dsp/interpolate.h"
-#include "engine/parameters.h"
-#include "voice/stream.h"
-#include "channels/key_tuning.h"
-#include "voice/voice.h"
+#include "state/controllers.h"
+#include "state/key_tuning.h"
+#include "state/parameters.h"
+#include "state/voice_note.h"
+#include "threads/event_queue.h"
+
+struct sc_voice;
+struct sc_stream;
+
+/* Where one rendering thread reads a voice's chunk and shapes it before mixing: the engine has
+ * one for sc_engine_render, and each thread of an offline render team one of its own. */
+typedef struct sc_render_lane {
+  float left[SC_CONTROL_FRAMES];
+  float right[SC_CONTROL_FRAMES];
+} sc_render_lane;
 
 struct sc_engine {
   sc_engine_config config;
-  sc_voice *voices;
+  struct sc_voice *voices;
   uint32_t voice_slots; /* max_voices + fade reserve */
   uint32_t playing;     /* voices in SC_VOICE_PLAYING */
   uint64_t note_counter;
@@ -57,7 +71,7 @@ struct sc_engine {
 
   sc_event_ring queue;
 
-  sc_stream *streams; /* one per voice slot when config.stream_ring_frames > 0 */
+  struct sc_stream *streams; /* one per voice slot when config.stream_ring_frames > 0 */
   uint32_t stream_count;
   _Atomic bool offline; /* streamed voices wait for the reader instead of fading */
 

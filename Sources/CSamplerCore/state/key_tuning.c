@@ -1,6 +1,6 @@
 /* key_tuning.c - the per-note tuning table, in cents above MIDI note 0 of 12-TET: 12-TET at
  * first, then retuned by performance/tuning.c. */
-#include "channels/key_tuning.h"
+#include "state/key_tuning.h"
 
 void sc_tuning_reset(double note_cents[128]) {
   for (int n = 0; n < 128; n++) note_cents[n] = 100.0 * n;

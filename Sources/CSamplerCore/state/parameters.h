@@ -36,12 +36,27 @@ typedef struct sc_parameters {
 /* Every parameter at its default for an engine made with `config`. [control] */
 void sc_parameters_init(sc_parameters *parameters, const sc_engine_config *config);
 
-/* Takes the values sc_engine_set_parameter stored since the last call, at the start of a render
- * call, as events at its first frame that observers are not told of. [render] */
-void sc_parameters_adopt(sc_engine *engine);
+/* Stores a value set from another thread (sc_engine_set_parameter) for the render thread to take,
+ * and publishes it at once; false for an unknown parameter or a value that is not finite. [any]
+ */
+bool sc_parameters_request(sc_parameters *parameters, const sc_engine_config *config, sc_param p,
+                           float value);
 
-/* Applies an SC_EVENT_PARAMETER event at its frame. [render] */
-void sc_parameters_apply_event(sc_engine *engine, const sc_event *event);
+/* Takes the values requested since the last call, at the start of a render call, as events at
+ * its first frame that observers are not told of. Returns whether the polyphony changed (the
+ * engine then stops the voices over it). [render] */
+bool sc_parameters_adopt(sc_parameters *parameters, const sc_engine_config *config);
+
+/* Applies an SC_EVENT_PARAMETER event at its frame. Returns whether the polyphony changed.
+ * [render] */
+bool sc_parameters_apply_event(sc_parameters *parameters, const sc_engine_config *config,
+                               const sc_event *event);
+
+/* The newest value of `p`, set or applied. [any] */
+float sc_parameters_published(const sc_parameters *parameters, sc_param p);
+
+/* The parameters events changed since the last call, one bit each. [any] */
+uint64_t sc_parameters_take_changes(sc_parameters *parameters);
 
 /* Before a span of at most `frames` frames is rendered: sets the ramping parameters that step at
  * this frame and returns how many frames the span may cover before the next step. [render] */
