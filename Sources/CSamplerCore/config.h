@@ -172,7 +172,7 @@
 #define SC_A4_HZ 440.0
 #define SC_A4_CENTS 6900.0
 
-/* Engine parameters (parameters.c): the key the engine filter's tracked frequency is measured
+/* Engine parameters (state/parameters.c): the key the engine filter's tracked frequency is measured
  * from (middle C), and the ceilings of the ranges the parameter table promises. */
 #define SC_FILTER_TRACKING_REFERENCE_KEY 60
 #define SC_PARAM_MAX_GAIN 4.0f /* +12 dB */

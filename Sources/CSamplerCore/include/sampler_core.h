@@ -8,6 +8,27 @@
  *   [offline] the thread that renders a file: no allocation, but it waits for its render team's
  *             worker threads (see "offline rendering on several threads").
  *
+ * Layers. The implementation is one folder per layer, each calling only its own folder and the
+ * ones below it (scripts/check-layers.py keeps it so), bottom to top:
+ *   dsp/          filters, interpolation, envelopes, LFOs, EQ, random, denormals: they know no
+ *                 engine, voice or region;
+ *   threads/      the event ring between threads, and the crew of offline worker threads;
+ *   state/        what events set and the layers above read: each channel's controllers, each
+ *                 key's tuning, the parameters, a note's expression, and the engine's state
+ *                 itself (state/engine_state.h), declared below the code that acts on it;
+ *   instrument/   regions and their conditions, the instrument and its indexes, curves, pages,
+ *                 keyswitches: read-only once finalized;
+ *   voice/        one voice started, rendered and released, its playhead, filters, modulation
+ *                 and stream; allocation and stealing; voices summed by mix group or channel;
+ *   performance/  what MIDI does to voices: notes, triggers, pedals, choke groups, round robins,
+ *                 per-note expression, retuning, controller and channel mode messages;
+ *   engine/       the engine: events dispatched at their frames, blocks cut into spans, the
+ *                 instrument handed over, render teams;
+ *   ensemble/     several engines played as one multi-timbral instrument.
+ * A lower layer never decides for a higher one: it reports (a parameter says the polyphony
+ * changed) and the layer that owns the decision acts (the engine stops the voices over it).
+ * Where effect buses come, they sit above voice/ and below engine/, as the mix does.
+ *
  * Life cycle: build an sc_instrument on the control thread (add samples and regions, then
  * finalize), create an engine, hand it the instrument with sc_engine_set_instrument, and call
  * sc_engine_render from the audio thread. Instruments that the render thread has let go of are

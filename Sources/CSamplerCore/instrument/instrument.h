@@ -53,7 +53,7 @@ struct sc_instrument {
   uint32_t cc_region_count;
   /* Room for one round-robin counter per region, allocated at finalize so that adoption on the
    * render thread allocates nothing. The instrument never touches it: the engine that adopts the
-   * instrument takes it as its own mutable state (engine.h, round_robin.c). */
+   * instrument takes it as its own mutable state (state/engine_state.h, round_robin.c). */
   uint32_t *round_robin_storage;
   bool keyswitch[128];   /* keys that set the channel's last keyswitch */
   bool pedal_cc[128];    /* controllers some region takes as its sustain or sostenuto pedal */

@@ -4,7 +4,8 @@
  * every event the region's trigger answers on its keys, whatever its other conditions say. The
  * regions of one round robin share their keys and trigger, so their counters stay in step even
  * when velocity layers split the steps differently, and no note falls silent between layers.
- * The counters are the engine's state (engine.h), not the instrument's, which stays read-only. */
+ * The counters are the engine's state (state/engine_state.h), not the instrument's, which stays
+ * read-only. */
 #include "performance/round_robin.h"
 
 #include "instrument/instrument.h"

@@ -1,6 +1,6 @@
-/* voice.h - one sounding region (voice.c), grouped by what each part of its state serves:
- * reading the sample, pitch, level and placement, envelopes and LFOs, filters, EQ, modulation,
- * the note it belongs to.
+/* voice.h - one sounding region (voice_start.c, voice_render.c), grouped by what each part of
+ * its state serves: reading the sample, pitch, level and placement, envelopes and LFOs, filters,
+ * EQ, modulation, the note it belongs to.
  * Allocation and stealing are in voice_alloc.h. */
 #ifndef SC_VOICE_H
 #define SC_VOICE_H
