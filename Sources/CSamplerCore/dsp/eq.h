@@ -2,7 +2,7 @@
 #ifndef SC_EQ_H
 #define SC_EQ_H
 
-#include "sampler_core.h"
+#include <stdint.h>
 
 typedef struct sc_eq_coeffs {
   float b0, b1, b2, a1, a2;

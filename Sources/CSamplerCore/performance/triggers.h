@@ -4,7 +4,7 @@
 #ifndef SC_TRIGGERS_H
 #define SC_TRIGGERS_H
 
-#include "instrument/region.h"
+#include "sampler_core.h"
 
 /* [render] */
 /* A key went down: starts its attack, first and legato regions; returns how many. */

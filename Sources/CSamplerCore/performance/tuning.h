@@ -3,11 +3,6 @@
 #ifndef SC_TUNING_H
 #define SC_TUNING_H
 
-#include <stdatomic.h>
-#include <stdbool.h>
-#include <stdint.h>
-
-#include "state/key_tuning.h"
 #include "sampler_core.h"
 
 /* [render] An SC_EVENT_NOTE_FREQUENCY event. */
