@@ -311,6 +311,7 @@ typedef struct sc_region {
 
   /* release triggers */
   float rt_decay; /**< dB per second of key hold, for trigger=release regions */
+  bool rt_dead;   /**< a release region plays even when the key's attack voices have ended */
 
   /* per-note variation and shaping */
   float offset_random;  /**< frames; a uniform 0...offset_random is added to offset */

@@ -144,6 +144,9 @@ uint8_t sc_region_velocity(const sc_region *r, const sc_selection *s) {
 
 bool sc_region_matches(const sc_region *r, const sc_selection *s) {
   const sc_channel *c = s->channel;
+  /* corpus/spec opcodes/rt_dead.md: by default (off) "release samples do not play if their
+   * sustain samples have expired" */
+  if (sc_region_is_release(r) && !r->rt_dead && !s->attack_sounding) return false;
   if (s->kind != SC_SELECT_CC && !in_range(sc_region_velocity(r, s), r->lovel, r->hivel))
     return false;
   if (!in_range(s->channel_index, r->lochan, r->hichan) ||

@@ -87,6 +87,18 @@ uint32_t sc_trigger_key_down(sc_engine *engine, uint8_t channel, uint8_t key, ui
   return start_key(engine, &selection, 0.0);
 }
 
+/* Whether a voice that is not a release sample still plays `key` on `channel`: what a release
+ * region with rt_dead=off needs to sound. */
+static bool attack_sounding(const sc_engine *engine, uint8_t channel, uint8_t key) {
+  for (uint32_t i = 0; i < engine->voice_slots; i++) {
+    const sc_voice *v = &engine->voices[i];
+    if (v->state == SC_VOICE_PLAYING && v->channel == channel && v->key == key &&
+        !sc_region_is_release(v->region))
+      return true;
+  }
+  return false;
+}
+
 /* Plays the release regions of a key that has gone up that `kind` selects. */
 static void start_release(sc_engine *engine, uint8_t channel, uint8_t key, sc_select_kind kind,
                           uint8_t cc, uint8_t previous, uint8_t value) {
@@ -96,6 +108,7 @@ static void start_release(sc_engine *engine, uint8_t channel, uint8_t key, sc_se
   selection.cc = cc;
   selection.cc_previous = previous;
   selection.cc_value = value;
+  selection.attack_sounding = attack_sounding(engine, channel, key);
   start_key(engine, &selection, held);
 }
 

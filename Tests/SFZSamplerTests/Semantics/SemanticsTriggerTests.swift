@@ -1,4 +1,5 @@
 import AudioTestSupport
+import CSndfile
 import SFZSampler
 import Testing
 
@@ -75,9 +76,11 @@ struct SemanticsTriggerTests {
       ("sustain_sw=off", 64, 127, 1_000),
     ])
   func releaseFollowsItsPedal(opcode: String, controller: UInt8, value: UInt8, onset: Int) throws {
+    // the key's own sample follows the same pedal, so it still sounds when the release comes
+    // (opcodes/rt_dead.md: a release does not play once its sustain sample has expired)
     let rig = try SemanticsRig(
       """
-      <region> sample=*silence key=60
+      <region> sample=*silence key=60 \(opcode)
       <region> sample=*sine key=60 trigger=release amp_veltrack=0 volume=-12
         ampeg_decay=0.5 ampeg_sustain=0 \(opcode)
       """)
@@ -121,6 +124,34 @@ struct SemanticsTriggerTests {
     let short = try releaseLevel(heldFrames: 2_400)
     let long = try releaseLevel(heldFrames: 26_400)
     #expect(abs(short - long - 10) < 0.2, "0.05 s: \(short) dB, 0.55 s: \(long) dB")
+  }
+
+  /// corpus/spec opcodes/rt_dead.md: "default is off, so by default, release samples do not play
+  /// if their sustain samples have expired"; rt_dead=on plays them anyway. The key's sample is
+  /// 0.05 s long (no loop): let go after 0.02 s its release sounds, after 0.2 s only with
+  /// rt_dead=on. The release region plays at -12 dB below the sine's -3 dB (level in dBFS RMS).
+  @Test(
+    "a release sample plays only while its key's sample still sounds, unless rt_dead=on",
+    arguments: [("", 960, true), ("", 9_600, false), ("rt_dead=on", 9_600, true)])
+  func releaseOfAnExpiredNote(option: String, heldFrames: Int, sounds: Bool) throws {
+    let fixtures = try DecodingFixtures()
+    let attack = try fixtures.writeFloat(
+      "attack.wav", values: [Float](repeating: 0.01, count: 2_400), channels: 1,
+      format: Int32(SF_FORMAT_WAV | SF_FORMAT_FLOAT), sampleRate: 48_000)
+    let rig = try SemanticsRig(
+      """
+      <region> sample=\(attack) key=60 amp_veltrack=0 loop_mode=no_loop
+      <region> sample=*sine key=60 trigger=release amp_veltrack=0 volume=-12 \(option)
+      """)
+    let out = rig.render(
+      heldFrames + 4_800,
+      [.noteOn(key: 60, velocity: 100), .noteOff(key: 60, frame: heldFrames)])
+    let level = SemanticsRig.level(Array(out[(heldFrames + 2_400)...]))
+    if sounds {
+      #expect(abs(level - (-15.05)) < 0.5, "\(level) dB")
+    } else {
+      #expect(Measure.peak(out[(heldFrames)...]) == 0, "\(level) dB")
+    }
   }
 
   /// corpus/spec extensions/midi_ccs.md: "Note gate ... is 0 when no MIDI notes are pressed,
