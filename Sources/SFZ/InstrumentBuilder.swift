@@ -19,6 +19,9 @@ struct InstrumentBuilder {
 
   private(set) var regions: [SFZRegion] = []
   private(set) var curves: [Int: SFZCurve] = [:]
+  /// The number a `<curve>` without `curve_index` takes: 7 for the first, after ARIA's built-in
+  /// curves 0-6, then one past the highest curve defined so far.
+  private var nextCurveIndex = 7
   private(set) var effects: [[SFZOpcode]] = []
   private(set) var control = SFZControl()
   private(set) var diagnostics: [SFZDiagnostic] = []
@@ -294,7 +297,8 @@ struct InstrumentBuilder {
 
   /// Curve points `vNNN` are joined by straight lines; an end without a point is 0 at v000 and
   /// 1 at v127, so a curve with no points is the identity ramp. `curve_index` is held to ARIA's
-  /// 0...255 (corpus/spec sfzformat/docs/headers/curve.md); indices above are the engine's own.
+  /// 0...255 (corpus/spec sfzformat/docs/headers/curve.md); indices above are the engine's own. A
+  /// curve without one takes the next number (below).
   private mutating func finishCurve() {
     var indexOpcode: SFZOpcode?
     var points: [Int: Float] = [:]
@@ -309,19 +313,29 @@ struct InstrumentBuilder {
         warn(opcode.location, "opcode '\(opcode.name)' not valid in <curve>; ignored")
       }
     }
-    guard let indexOpcode else {
-      warn(blockLocation, "<curve> without a curve_index ignored")
-      return
+    // corpus/spec sfzformat/docs/headers/curve.md numbers curves only through curve_index and
+    // keeps 0-6 for ARIA's built-in curves; it says nothing of a <curve> without one. Instruments
+    // address such curves by their place, as the reference player numbers them: the first is 7,
+    // each next one past the highest number defined before it.
+    let index: Int
+    if let indexOpcode {
+      guard let number = ValueReading.leadingNumber(indexOpcode.value)?.value,
+        (0...255).contains(number)
+      else {
+        warn(
+          indexOpcode.location,
+          "curve_index=\(indexOpcode.value) is not a number in 0...255; <curve> ignored")
+        return
+      }
+      index = Int(number)
+    } else {
+      guard nextCurveIndex <= 255 else {
+        warn(blockLocation, "<curve> without a curve_index past curve 255; ignored")
+        return
+      }
+      index = nextCurveIndex
     }
-    guard let number = ValueReading.leadingNumber(indexOpcode.value)?.value,
-      (0...255).contains(number)
-    else {
-      warn(
-        indexOpcode.location,
-        "curve_index=\(indexOpcode.value) is not a number in 0...255; <curve> ignored")
-      return
-    }
-    let index = Int(number)
+    nextCurveIndex = max(nextCurveIndex, index + 1)
     if points[0] == nil { points[0] = 0 }
     if points[127] == nil { points[127] = 1 }
     let known = points.keys.sorted()

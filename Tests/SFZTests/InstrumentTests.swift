@@ -141,7 +141,8 @@ import Testing
       <curve> curve_index=99999999999999999999999
       <curve> v010=0.5
       """)
-    #expect(sfz.curves.keys.sorted() == [7])
+    // the last <curve> has no curve_index: it is the one after curve 7
+    #expect(sfz.curves.keys.sorted() == [7, 8])
     #expect(sfz.curves[7]?.location == SFZLocation(file: "/nonexistent-sfz-test/test.sfz", line: 3))
     #expect(
       sfz.diagnostics.map(\.description) == [
@@ -149,8 +150,26 @@ import Testing
           + " <curve> ignored",
         "/nonexistent-sfz-test/test.sfz:6: warning: curve_index=99999999999999999999999 is not a"
           + " number in 0...255; <curve> ignored",
-        "/nonexistent-sfz-test/test.sfz:7: warning: <curve> without a curve_index ignored",
       ])
+  }
+
+  /// corpus/spec sfzformat/docs/headers/curve.md keeps curves 0-6 for ARIA's own and numbers the
+  /// others by curve_index; a <curve> without one takes the next number, as the reference player
+  /// numbers them: 7 for the first, then one past the highest defined before it.
+  @Test func curvesWithoutAnIndexTakeTheNextNumber() throws {
+    let sfz = try parse(
+      """
+      <region> sample=*sine
+      <curve> v000=0.1
+      <curve> v000=0.2
+      <curve> curve_index=17 v000=0.3
+      <curve> v000=0.4
+      <curve> curve_index=3 v000=0.5
+      <curve> v000=0.6
+      """)
+    let starts = sfz.curves.mapValues { $0.points[0] }
+    #expect(starts == [7: 0.1, 8: 0.2, 17: 0.3, 18: 0.4, 3: 0.5, 19: 0.6])
+    #expect(sfz.diagnostics.isEmpty)
   }
 
   @Test func effectsAreKept() throws {

@@ -88,6 +88,21 @@ struct SemanticsAmplitudeTests {
     #expect(abs((high - low) - -12) < 0.1)
   }
 
+  /// corpus/spec sfzformat/docs/headers/curve.md: points between those given are joined by
+  /// straight lines. The <curve> has no curve_index, so it is curve 7, the first after ARIA's
+  /// built-in 0-6: at CC110=64 it gives 0.25 of the amplitude, -12.04 dB (curve 0, the linear
+  /// default, would give -5.95 dB).
+  @Test("a <curve> without curve_index is curve 7 and shapes amplitude_oncc by its points")
+  func unnumberedCurve() throws {
+    let sfz = """
+      <region> sample=*sine amp_veltrack=0 amplitude_oncc110=100 amplitude_curvecc110=7
+      <curve> v000=0 v064=0.25 v127=1
+      """
+    let full = try level(sfz, before: [.controlChange(controller: 110, value: 127)])
+    let quarter = try level(sfz, before: [.controlChange(controller: 110, value: 64)])
+    #expect(abs((quarter - full) - Measure.dB(0.25)) < 0.1, "\(quarter - full) dB")
+  }
+
   @Test("width 0 folds a stereo sample to mono; position moves it")
   func widthAndPosition() throws {
     let fixtures = try DecodingFixtures()
