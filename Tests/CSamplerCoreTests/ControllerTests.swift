@@ -43,18 +43,6 @@ struct ControllerTests {
     #expect(out[12_000 + Self.releaseFrames] == 0, "the 50 ms release has ended")
   }
 
-  @Test("a key struck again under the pedal releases its previous note instead of piling up")
-  func pedalRestrike() {
-    let h = harness()
-    _ = h.render(
-      frames: 9_600,
-      events: [
-        Event.cc(64, 127), Event.noteOn(60), Event.noteOff(60, at: 1_000),
-        Event.noteOn(60, at: 2_000), Event.noteOff(60, at: 3_000), Event.noteOn(60, at: 4_000),
-      ])
-    #expect(h.stats.active_voices == 1, "\(h.stats.active_voices) voices after three strikes")
-  }
-
   @Test("volume and expression follow the MIDI curve; pan moves the level between sides")
   func volumeExpressionPan() {
     let h = harness()

@@ -107,14 +107,10 @@ void sc_note_on(sc_engine *engine, uint8_t channel, uint8_t key, uint8_t velocit
     return;
   }
   sc_channel *c = &engine->channels[channel];
-  /* A key struck again while the pedal still holds its last note: let the old note ring off
-   * through its release instead of piling voices up. */
-  for (uint32_t i = 0; i < engine->voice_slots; i++) {
-    sc_voice *v = &engine->voices[i];
-    if (v->state == SC_VOICE_PLAYING && v->channel == channel && v->key == key && v->sustained)
-      sc_voice_release(engine, v);
-  }
-  /* the pedal-held note just released plays its release samples before the key restarts */
+  /* A key struck again while the pedal still holds its last note leaves that note sounding:
+   * corpus/spec opcodes/note_polyphony.md and note_selfmask.md, "a new note will always play",
+   * and only note_polyphony (with its self-masking) or polyphony limits a key's voices. The
+   * release samples the pedal held back for the key's last note-off play now. */
   sc_trigger_restruck(engine, channel, key);
   c->key_down[key] = true;
   c->key_velocity[key] = velocity;

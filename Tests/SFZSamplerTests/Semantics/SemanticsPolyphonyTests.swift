@@ -45,6 +45,28 @@ struct SemanticsPolyphonyTests {
     #expect(held(try SemanticsRig(off), keys: [60, 62, 60], velocities: [100, 90, 50]) == 1)
   }
 
+  /// corpus/spec opcodes/note_polyphony.md and note_selfmask.md: "A new note will always play";
+  /// only note_polyphony (with self-masking) limits a key's voices. So under the sustain pedal a
+  /// key struck again keeps its earlier notes sounding: two strikes, two voices; with
+  /// note_polyphony=3, four strikes keep three; with note_polyphony=1 a softer strike does not
+  /// stop the louder one, a louder one stops the softer.
+  @Test(
+    "under the pedal a key struck again keeps its earlier notes, as note_polyphony allows",
+    arguments: [
+      ("", [UInt8(100), 60], 2), (" note_polyphony=3", [100, 100, 100, 100], 3),
+      (" note_polyphony=1", [100, 60], 2), (" note_polyphony=1", [60, 100], 1),
+    ])
+  func pedalledRestrike(option: String, velocities: [UInt8], voices: Int) throws {
+    let rig = try SemanticsRig("<region> sample=*sine key=60 volume=-20" + option)
+    _ = rig.render(480, [.controlChange(controller: 64, value: 127)])
+    for velocity in velocities {
+      _ = rig.render(
+        960, [.noteOn(key: 60, velocity: velocity), .noteOff(key: 60, frame: 480)])
+    }
+    _ = rig.render(960)
+    #expect(rig.sampler.activeVoices == voices, "\(velocities)\(option)")
+  }
+
   /// corpus/spec syntax.yml: off_time is "the fadeout time for regions being muted by
   /// voice-stealing", and ARIA's off_mode default is time (opcodes/off_mode.md). The E-pianos of
   /// the corpus write `note_polyphony=1 off_time=0.5`: a repeated note's old tail fades over half
