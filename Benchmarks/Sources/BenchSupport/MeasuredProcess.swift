@@ -14,17 +14,23 @@ public struct MeasuredProcess: Sendable {
   public let cpuSeconds: Double
   /// Its largest resident set, in bytes.
   public let peakResidentBytes: Int
+  /// Its standard output.
+  public let output: String
 
-  /// Runs `executable` with `arguments`, its output and errors discarded; nil when it cannot
-  /// start or exits with a failure.
+  /// Runs `executable` with `arguments`, its standard output kept (through a file, so a large
+  /// output never stalls it) and its errors discarded; nil when it cannot start or exits with a
+  /// failure.
   public static func run(_ executable: String, _ arguments: [String]) -> MeasuredProcess? {
     #if os(Linux)
       var actions = posix_spawn_file_actions_t()
       posix_spawn_file_actions_init(&actions)
       defer { posix_spawn_file_actions_destroy(&actions) }
-      for descriptor in [STDOUT_FILENO, STDERR_FILENO] {
-        posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", O_WRONLY, 0)
-      }
+      let outputPath = FileManager.default.temporaryDirectory
+        .appendingPathComponent("measured-\(UUID().uuidString).txt").path
+      defer { try? FileManager.default.removeItem(atPath: outputPath) }
+      posix_spawn_file_actions_addopen(
+        &actions, STDOUT_FILENO, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+      posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
       let argv = ([executable] + arguments).map { strdup($0) } + [nil]
       defer { argv.forEach { free($0) } }
       var pid: pid_t = 0
@@ -39,7 +45,8 @@ public struct MeasuredProcess: Sendable {
       func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) * 1e-6 }
       return MeasuredProcess(
         wallSeconds: wall, cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime),
-        peakResidentBytes: usage.ru_maxrss * 1024)
+        peakResidentBytes: usage.ru_maxrss * 1024,
+        output: (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "")
     #else
       return nil
     #endif

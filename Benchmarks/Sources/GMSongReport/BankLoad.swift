@@ -56,10 +56,10 @@ struct BankLoad {
   /// Runs a child of this program that loads `which` ("all" or a song's path) from `bank`.
   static func measure(bank: URL, which: String) -> (load: BankLoad, peak: Int)? {
     let me = URL(fileURLWithPath: CommandLine.arguments[0]).path
-    guard let line = Tool.output(me, ["--load-child", bank.path, which]),
-      let run = MeasuredProcess.run(me, ["--load-child", bank.path, which])
-    else { return nil }
-    let fields = line.split(separator: " ").compactMap { Double($0) }
+    guard let run = MeasuredProcess.run(me, ["--load-child", bank.path, which]) else {
+      return nil
+    }
+    let fields = run.output.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
     guard fields.count == 5 else { return nil }
     return (
       BankLoad(

@@ -142,7 +142,8 @@ static bool apply(sc_parameters *ps, const sc_engine_config *config, const sc_ev
   sc_param_get_info(p, config, &info);
   float target = sanitize(p, ev->number, config);
   uint64_t bit = UINT64_C(1) << p;
-  if (info.can_ramp && ev->value > 1) {
+  bool ramps = info.can_ramp && ev->value > 1;
+  if (ramps) {
     /* from the value reached, so that a newer ramp never jumps */
     ps->ramp[p] = (sc_ramp){ps->value[p], target, (uint32_t)ev->value, 0};
     ps->ramping |= bit;
@@ -153,7 +154,7 @@ static bool apply(sc_parameters *ps, const sc_engine_config *config, const sc_ev
   publish(ps, p, word ? word : stamped(ps, target));
   if (!(ev->data2 & SC_PARAMETER_FROM_CONTROL))
     atomic_fetch_or_explicit(&ps->changed, bit, memory_order_relaxed);
-  return p == SC_PARAM_POLYPHONY && !(ps->ramping & bit);
+  return !ramps && p == SC_PARAM_POLYPHONY;
 }
 
 bool sc_parameters_apply_event(sc_parameters *ps, const sc_engine_config *config,

@@ -38,9 +38,7 @@ public final class OfflineRenderer: @unchecked Sendable {
   public init(
     sampler: Sampler, threads: Int = ProcessInfo.processInfo.activeProcessorCount
   ) throws(OfflineRendererError) {
-    guard (1...Self.maximumThreads).contains(threads) else {
-      throw .threadCountOutOfRange(threads)
-    }
+    try OfflineRendererError.check(threads: threads)
     self.sampler = sampler
     threadCount = threads
     if threads == 1 {
@@ -145,6 +143,13 @@ public enum OfflineRendererError: Error, CustomStringConvertible, Equatable {
   case threadCountOutOfRange(Int)
   /// The system would not start the worker threads or give memory for their buffers.
   case threadsUnavailable(requested: Int)
+
+  /// Throws ``threadCountOutOfRange(_:)`` unless `threads` is 1...``OfflineRenderer/maximumThreads``.
+  static func check(threads: Int) throws(OfflineRendererError) {
+    guard (1...OfflineRenderer.maximumThreads).contains(threads) else {
+      throw .threadCountOutOfRange(threads)
+    }
+  }
 
   /// One line saying what went wrong.
   public var description: String {

@@ -33,9 +33,7 @@ public final class OfflineEnsembleRenderer: @unchecked Sendable {
   public init(
     ensemble: Ensemble, threads: Int = ProcessInfo.processInfo.activeProcessorCount
   ) throws(OfflineRendererError) {
-    guard (1...OfflineRenderer.maximumThreads).contains(threads) else {
-      throw .threadCountOutOfRange(threads)
-    }
+    try OfflineRendererError.check(threads: threads)
     self.ensemble = ensemble
     threadCount = threads
     if threads == 1 {
