@@ -134,6 +134,18 @@
  * exp() far from overflow. */
 #define SC_V2_MAX_SHAPE 50.0f
 
+/* The SFZ v2 noise generator (noise_*; dsp/noise.c). Its opcode pages are empty and syntax.yml
+ * gives only ranges, so these are choices: noise_tone 0...100 tilts the noise with one pole,
+ * white at SC_NOISE_TONE_WHITE (also the value when unset), a low-pass below it and a high-pass
+ * above it whose corner runs from SC_NOISE_TONE_LOWEST_HZ up by SC_NOISE_TONE_SPAN over each
+ * half; noise_step 0...100 holds each value, new values coming SC_NOISE_STEP_TOP_HZ times a
+ * second at 0 (every frame up to that rate) and half as often every SC_NOISE_STEP_PER_OCTAVE. */
+#define SC_NOISE_TONE_WHITE 50.0f
+#define SC_NOISE_TONE_LOWEST_HZ 20.0
+#define SC_NOISE_TONE_SPAN 1000.0
+#define SC_NOISE_STEP_TOP_HZ 48000.0
+#define SC_NOISE_STEP_PER_OCTAVE 10.0
+
 /* ------------------------------------------------------------------------ MIDI numbers */
 /* Controllers the engine itself answers (MIDI 1.0 and General MIDI). A region's sustain_cc and
  * sostenuto_cc default to the pedals' numbers; volume, pan and expression act unless the region

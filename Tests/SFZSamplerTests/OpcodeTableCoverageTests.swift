@@ -36,7 +36,7 @@ struct OpcodeTableCoverageTests {
     #expect(both.isEmpty, "read, and said not to be rendered: \(both.sorted())")
   }
 
-  /// Many SFZ v2 and ARIA opcodes (the `<effect>` block's, the noise generator's...) are
+  /// Many SFZ v2 and ARIA opcodes (the `<effect>` block's, the v2 modulators' lo-fi targets...) are
   /// neither: the loader says they are not rendered yet. Every SFZ v1 one is settled.
   @Test("every SFZ v1 opcode is read by the mapping or listed as unsupported")
   func everyV1OpcodeSettled() {
@@ -56,11 +56,11 @@ struct OpcodeTableCoverageTests {
   func readsWhatItRenders() {
     for name in [
       "cutoff2", "sustain_lo", "note_polyphony", "lohdcc1", "amplitude_oncc11", "lfo1_pitch",
-      "eg1_time1", "ampeg_attack_oncc1",
+      "eg1_time1", "ampeg_attack_oncc1", "noise_level", "noise_tone_oncc2", "phase",
     ] {
       #expect(MappingProbe.reads(name), "\(name)")
     }
-    for name in ["pan_random", "noise_level", "amplitude_oncc300", "lfo1_wave2", "reverb_wet"] {
+    for name in ["pan_random", "lfo1_noiselevel", "amplitude_oncc300", "lfo1_wave2", "reverb_wet"] {
       #expect(!MappingProbe.reads(name), "\(name)")
     }
   }

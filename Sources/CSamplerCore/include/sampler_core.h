@@ -241,6 +241,18 @@ typedef struct sc_v2_link {
   float step;      /**< 0 for smoothly */
 } sc_v2_link;
 
+/** The SFZ v2 noise generator (noise_*), mixed into the region's voices before their gain;
+ * off unless `on`. Its pages say nothing beyond the ranges: config.h (SC_NOISE_*) says what the
+ * step and tone do. */
+typedef struct sc_noise_params {
+  bool on;       /**< some noise_* opcode was written */
+  bool stereo;   /**< noise_stereo=on: each side its own noise; else one for both */
+  bool filtered; /**< noise_filter=on (default): through the region's filters and EQ */
+  float level;   /**< noise_level, dB; 0 dB is uniform noise between -1 and 1 */
+  float step;    /**< noise_step, 0...100 */
+  float tone;    /**< noise_tone, 0...100 */
+} sc_noise_params;
+
 /**
  * One region: a sample and everything about how it is selected and played.
  * Fill it with sc_region_init (defaults as the SFZ format gives them), then set fields.
@@ -321,14 +333,15 @@ typedef struct sc_region {
   bool reverse;         /**< plays from end back to offset (the loader reverses the audio) */
   float loop_crossfade; /**< seconds of the loop's end blended with what precedes its start */
   float pitch_veltrack; /**< cents at velocity 127 */
-  float pitch_random;   /**< cents; a uniform -x...x per note */
+  float pitch_random;   /**< cents; a uniform 0...x per note (one-way, as ARIA) */
   float bend_step;      /**< cents; bends move in steps of this size (0 or 1: smoothly) */
   float amp_keycenter;
   float amp_keytrack;   /**< dB per key away from amp_keycenter */
-  float amp_random;     /**< dB; a uniform -x...x per note */
+  float amp_random;     /**< dB; a uniform 0...x per note (one-way, as ARIA) */
   int32_t amp_velcurve; /**< index of a curve replacing the velocity curve, or -1 */
   float width;          /**< percent: 100 as recorded, 0 mono, -100 left and right swapped */
   float position;       /**< -100...100: where the stereo image sits */
+  bool phase_invert;    /**< phase=invert: the region plays with its polarity reversed */
   sc_crossfade key_crossfade, velocity_crossfade;
   uint8_t cc_crossfade_count;
   bool cc_crossfade_power; /**< xf_cccurve=power */
@@ -337,6 +350,7 @@ typedef struct sc_region {
   uint8_t implicit_controllers; /**< SC_IMPLICIT_* bits; all by default */
   float pan_keytrack;           /**< pan percent per key away from pan_keycenter */
   float pan_keycenter;
+  sc_noise_params noise;
 
   /* pedals: a key let go while the region's pedal is down keeps sounding until it comes up */
   bool sustain_sw;      /**< the sustain pedal holds this region's notes (default on) */
@@ -485,9 +499,12 @@ typedef enum sc_mod_target {
   SC_MOD_EQ3_FREQ, /**< Hz */
   SC_MOD_EQ1_BW,
   SC_MOD_EQ2_BW,
-  SC_MOD_EQ3_BW,     /**< octaves */
-  SC_MOD_CUTOFF2,    /**< cents, added to the second filter's cutoff */
-  SC_MOD_RESONANCE2, /**< dB, added to the second filter's resonance */
+  SC_MOD_EQ3_BW,      /**< octaves */
+  SC_MOD_CUTOFF2,     /**< cents, added to the second filter's cutoff */
+  SC_MOD_RESONANCE2,  /**< dB, added to the second filter's resonance */
+  SC_MOD_NOISE_LEVEL, /**< dB, added to noise_level */
+  SC_MOD_NOISE_STEP,  /**< added to noise_step */
+  SC_MOD_NOISE_TONE,  /**< added to noise_tone */
   SC_MOD_LIVE_COUNT,
   SC_MOD_OFFSET = SC_MOD_LIVE_COUNT, /**< frames */
   SC_MOD_DELAY,                      /**< seconds */

@@ -4,6 +4,7 @@
  * state. */
 #include <math.h>
 
+#include "config.h"
 #include "instrument/keyswitch.h"
 #include "instrument/region.h"
 
@@ -37,6 +38,8 @@ void sc_region_init(sc_region *r) {
   r->sw_default = SC_NO_KEY;
   r->off_mode = SC_OFF_TIME;
   r->off_time = 0.006f;
+  r->noise.filtered = true;
+  r->noise.tone = SC_NOISE_TONE_WHITE;
   r->note_selfmask = true;
   r->pitch_keycenter = 60.0f;
   r->pitch_keytrack = 100.0f;

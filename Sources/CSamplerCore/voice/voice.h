@@ -11,6 +11,7 @@
 #include "dsp/eq.h"
 #include "instrument/instrument.h"
 #include "dsp/lfo.h"
+#include "dsp/noise.h"
 #include "voice/modulators_v2.h"
 #include "state/voice_note.h"
 #include "voice/stream.h"
@@ -99,6 +100,7 @@ struct __attribute__((aligned(64))) sc_voice {
   sc_voice_eq eq;
   sc_voice_mods mods;
   sc_v2_voice v2;
+  sc_noise noise;           /* the region's noise generator, when it has one */
   sc_voice_note note;       /* the note id it answers to and its per-note expression */
   struct sc_stream *stream; /* this voice slot's ring for streamed samples, or NULL */
 };

@@ -171,9 +171,9 @@ static void add_chunk(float *restrict out_left, float *restrict out_right,
  * the last chunk's to this one's (`g1` for the gain), so that neither a level nor a pan change
  * steps; a chunk that is not finite or absurdly loud is dropped instead and the voice cut, so
  * one bad voice never poisons the mix. Returns false when it was. */
-static bool mix_chunk(sc_engine *engine, sc_voice *v, const sc_live_mods *live, float g1, float *bl,
-                      float *br, float *out_left, float *out_right, uint32_t got, uint32_t n) {
-  bool stereo = v->sample->channels == 2;
+static bool mix_chunk(sc_engine *engine, sc_voice *v, const sc_live_mods *live, bool stereo,
+                      float g1, float *bl, float *br, float *out_left, float *out_right,
+                      uint32_t got, uint32_t n) {
   /* a mono sample is placed by pan and position alike; a stereo one is narrowed by width,
    * then its image is moved by both */
   float pan = v->level.base_pan + v->level.channel_pan + v->note.pan +
@@ -183,6 +183,12 @@ static bool mix_chunk(sc_engine *engine, sc_voice *v, const sc_live_mods *live, 
   float gl0 = v->level.pan_left, gr0 = v->level.pan_right;
   if (pan != v->level.last_pan) {
     pan_gains(pan, &v->level.pan_left, &v->level.pan_right);
+    /* phase=invert flips the sign where pan is worked out, once per pan change: the voice's
+     * gain stays positive, which stealing (the quietest voice) relies on */
+    if (v->region->phase_invert) {
+      v->level.pan_left = -v->level.pan_left;
+      v->level.pan_right = -v->level.pan_right;
+    }
     v->level.last_pan = pan;
   }
   float gl = v->level.pan_left, gr = v->level.pan_right;
@@ -221,10 +227,23 @@ static bool mix_chunk(sc_engine *engine, sc_voice *v, const sc_live_mods *live, 
   return true;
 }
 
+/* Adds the region's noise generator to a chunk the playhead just read: `right` is NULL for a
+ * mono chunk; a mono sample with stereo noise was made a stereo chunk by the caller. */
+static void add_noise(sc_voice *v, const sc_live_mods *live, double rate, float *bl, float *br,
+                      uint32_t got) {
+  const sc_noise_params *p = &v->region->noise;
+  float gain = powf(10.0f, (p->level + live->value[SC_MOD_NOISE_LEVEL]) / 20.0f);
+  sc_noise_add(&v->noise, gain, p->step + live->value[SC_MOD_NOISE_STEP],
+               p->tone + live->value[SC_MOD_NOISE_TONE], p->stereo, rate, bl, br, got);
+}
+
 void sc_voice_render(sc_engine *engine, sc_render_lane *lane, sc_voice *v, float *left,
                      float *right, uint32_t frames) {
   double rate = engine->config.sample_rate;
-  bool stereo = v->sample->channels == 2;
+  const sc_noise_params *noise = &v->region->noise;
+  /* stereo noise on a mono sample makes the voice's chunks stereo: both sides read the sample */
+  bool widened = noise->on && noise->stereo && v->sample->channels == 1;
+  bool stereo = v->sample->channels == 2 || widened;
   bool live_mods = v->play->has_live_mods || v->v2.active;
   bool filtered = sc_voice_filters_any(v->region);
   /* events fall between the spans the engine renders, so the channel holds still within one */
@@ -275,8 +294,11 @@ void sc_voice_render(sc_engine *engine, sc_render_lane *lane, sc_voice *v, float
     float g1 = chunk_end_gain(engine, v, &live, live_mods, amp_lfo_db, target_gain, target_pan, n,
                               &fade_end);
     uint32_t got = sc_playhead_read(engine, v, v->head.increment, bl, br, n);
+    if (widened) memcpy(br, bl, got * sizeof *br);
+    if (noise->on && noise->filtered) add_noise(v, &live, rate, bl, stereo ? br : NULL, got);
     shape_chunk(engine, v, &live, live_mods, filtered, filter_offset, bl, stereo ? br : NULL, got);
-    if (!mix_chunk(engine, v, &live, g1, bl, br, left + done, right + done, got, n)) return;
+    if (noise->on && !noise->filtered) add_noise(v, &live, rate, bl, stereo ? br : NULL, got);
+    if (!mix_chunk(engine, v, &live, stereo, g1, bl, br, left + done, right + done, got, n)) return;
     v->level.gain = g1;
     v->level.fade = fade_end;
     done += got;

@@ -152,17 +152,17 @@ static void start_eq(sc_voice *v, float vel) {
 }
 
 /* The fixed part of the pitch: key, tune, velocity and random. */
-static void start_pitch(const sc_engine *engine, sc_voice *v, float vel, float bipolar) {
+static void start_pitch(const sc_engine *engine, sc_voice *v, float vel, float draw) {
   const sc_region *r = v->region;
   v->pitch.base_cents = sc_voice_key_cents(engine, v, v->key) + r->tune + r->pitch_veltrack * vel +
-                        r->pitch_random * bipolar;
+                        r->pitch_random * draw;
   v->pitch.rate_log2 = v->play->rate_ratio_log2 - log2(engine->config.sample_rate);
   v->pitch.last_cents = NAN;
 }
 
 /* The fixed part of the gain (volume, keytrack, velocity, crossfades, release decay) and the
  * placement; then the gain the first chunk ramps from. */
-static void start_level(const sc_engine *engine, sc_voice *v, const float *mods, float bipolar,
+static void start_level(const sc_engine *engine, sc_voice *v, const float *mods, float draw,
                         float gain_db) {
   const sc_region *r = v->region;
   const sc_channel *c = &engine->channels[v->channel];
@@ -173,7 +173,7 @@ static void start_level(const sc_engine *engine, sc_voice *v, const float *mods,
   float crossfades = sc_crossfade_gain(&r->key_crossfade, key) *
                      sc_crossfade_gain(&r->velocity_crossfade, velocity);
   float volume_db =
-      r->volume_db + gain_db + r->amp_keytrack * (key - r->amp_keycenter) + r->amp_random * bipolar;
+      r->volume_db + gain_db + r->amp_keytrack * (key - r->amp_keycenter) + r->amp_random * draw;
   /* the documented range, -100...100, holds for the sum too (corpus/spec amp_veltrack.md): past
    * it the gain would cross zero at some velocity and soft notes would be louder */
   float veltrack = fminf(fmaxf(r->amp_veltrack + mods[SC_MOD_AMP_VELTRACK], -100.0f), 100.0f);
@@ -207,8 +207,11 @@ void sc_voice_start(sc_engine *engine, sc_voice *v, const sc_instrument *instrum
                     uint32_t region_index, uint8_t channel, uint8_t key, uint8_t velocity,
                     float gain_db) {
   start_identity(engine, v, instrument, region_index, channel, key, velocity);
-  /* the draws come in this order, so a render repeats exactly */
-  float bipolar = 2.0f * sc_random_unit(&engine->rng_state) - 1.0f;
+  /* the draws come in this order, so a render repeats exactly: the first moves pitch and level,
+   * the second the start, delay and filter. Both are one-way, 0...1: ARIA's pitch_random and
+   * amp_random only raise (corpus/spec pitch_random.md, amp_random.md: "In ARIA this is
+   * unipolar"; a bipolar spread is written as a fixed offset of half the negative value). */
+  float level_draw = sc_random_unit(&engine->rng_state);
   float unipolar = sc_random_unit(&engine->rng_state);
   float vel = velocity / 127.0f;
   float mods[SC_MOD_TARGET_COUNT] = {0};
@@ -217,9 +220,12 @@ void sc_voice_start(sc_engine *engine, sc_voice *v, const sc_instrument *instrum
   start_playhead(engine, v, mods, unipolar);
   sc_stream_follow(engine, v);
   start_eq(v, vel);
-  start_pitch(engine, v, vel, bipolar);
-  start_level(engine, v, mods, bipolar, gain_db);
+  start_pitch(engine, v, vel, level_draw);
+  start_level(engine, v, mods, level_draw, gain_db);
   sc_voice_filters_start(v->filters, v->region, key, velocity, unipolar);
+  /* drawn only for a region with noise, so every other voice's draws stay as they were */
+  if (v->region->noise.on)
+    sc_noise_start(&v->noise, (uint64_t)(sc_random_unit(&engine->rng_state) * 16777216.0f) + 1);
   v->level.gain = sc_voice_first_gain(engine, v);
   engine->playing++;
 }

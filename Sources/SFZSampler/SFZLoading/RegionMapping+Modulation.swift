@@ -30,6 +30,8 @@ extension RegionMapping {
       "fillfo_freq": SC_MOD_FILLFO_FREQ, "pitchlfo_freq": SC_MOD_PITCHLFO_FREQ,
       "offset": SC_MOD_OFFSET, "delay": SC_MOD_DELAY, "amp_veltrack": SC_MOD_AMP_VELTRACK,
       "cutoff2": SC_MOD_CUTOFF2, "resonance2": SC_MOD_RESONANCE2,
+      "noise_level": SC_MOD_NOISE_LEVEL, "noise_step": SC_MOD_NOISE_STEP,
+      "noise_tone": SC_MOD_NOISE_TONE,
     ]) { first, _ in first }
     let stages = ["delay", "start", "attack", "hold", "decay", "sustain", "release", "depth"]
     let firsts = [

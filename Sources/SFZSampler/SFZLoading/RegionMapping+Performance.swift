@@ -18,6 +18,7 @@ extension RegionMapping {
     r.amp_random = float("amp_random") ?? r.amp_random
     r.width = float("width") ?? r.width
     r.position = float("position") ?? r.position
+    r.phase_invert = region.string("phase")?.lowercased() == "invert"
     r.pan_keytrack = float("pan_keytrack") ?? r.pan_keytrack
     r.pan_keycenter = region.note("pan_keycenter").map { Float($0) } ?? r.pan_keycenter
     r.lobpm = float("lobpm") ?? r.lobpm

@@ -90,6 +90,7 @@ struct RegionMapping {
     applyV2Modulators(to: &r, &diagnostics)
 
     applyFilters(to: &r, &diagnostics)
+    applyNoise(to: &r, &diagnostics)
     diagnostics += emptyRangeWarnings(r)
     let modulations = modulations()
     r.implicit_controllers = Self.implicitControllers(for: modulations)

@@ -181,18 +181,22 @@ struct SemanticsFilterPedalTests {
     #expect(tones == [7, 0, 7], "\(tones)")
   }
 
-  @Test("pan_keytrack moves notes between the sides by its percent per key")
-  func panKeytrack() throws {
+  /// corpus/spec opcodes/pan_keycenter.md: "In this key, pan_keytrack will have no effect"; the
+  /// key may be written as a note name like every key opcode (d4 is 62, the default is 60).
+  @Test(
+    "pan_keytrack moves notes between the sides by its percent per key from pan_keycenter",
+    arguments: [("60", 60), ("d4", 62)] as [(String, UInt8)])
+  func panKeytrack(written: String, centre: UInt8) throws {
     let rig = try SemanticsRig(
-      "<region> sample=*sine amp_veltrack=0 pan_keytrack=50 pan_keycenter=60")
-    let (centreL, centreR) = Self.stereo(rig, key: 60)
+      "<region> sample=*sine amp_veltrack=0 pan_keytrack=50 pan_keycenter=\(written)")
+    let (centreL, centreR) = Self.stereo(rig, key: centre)
     #expect(abs(Measure.rmsDB(centreL[240...]) - Measure.rmsDB(centreR[240...])) < 0.05)
-    // Key 61 pans by 50%: equal-power gains cos and sin of 3/8 pi.
-    let (l, r) = Self.stereo(rig, key: 61)
+    // A key up pans by 50%: equal-power gains cos and sin of 3/8 pi.
+    let (l, r) = Self.stereo(rig, key: centre + 1)
     let difference = Measure.rmsDB(r[240...]) - Measure.rmsDB(l[240...])
     let expected = Measure.dB(tan(3 * .pi / 8))
     #expect(abs(difference - expected) < 0.1, "\(difference) dB, expected \(expected)")
-    let (farL, farR) = Self.stereo(rig, key: 58)
+    let (farL, farR) = Self.stereo(rig, key: centre - 2)
     #expect(Measure.rmsDB(farR[240...]) < -90, "two keys down: hard left")
     #expect(Measure.rmsDB(farL[240...]) > -20)
   }
