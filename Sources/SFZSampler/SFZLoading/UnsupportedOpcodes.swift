@@ -71,10 +71,9 @@ enum UnsupportedOpcodes {
         + "LFOs and envelopes drive sound parameters only",
       matches: { $0.contains("_lfo") && ($0.hasPrefix("lfo") || $0.hasPrefix("eg")) }),
     Entry(
-      pattern: "lfoN/egN targets resonance2, filXgain",
-      reason: "v2 LFOs and envelopes reach the first filter; the second filter follows its own "
-        + "cutoff2 and resonance2 opcodes and controllers",
-      matches: { v2Part($0, ["resonance2", "fil1gain", "fil2gain"], numberedSuffix: false) }),
+      pattern: "lfoN/egN targets filXgain",
+      reason: "v2 LFOs and envelopes move the filters' cutoffs and resonances, not their gains",
+      matches: { v2Part($0, ["fil1gain", "fil2gain"], numberedSuffix: false) }),
     Entry(
       pattern: "*ccN with N of 138, 139 or above 141",
       reason: "controller numbers above 137 (but ARIA's key deltas 140 and 141) name no MIDI "

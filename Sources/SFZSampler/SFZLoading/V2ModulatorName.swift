@@ -29,7 +29,11 @@ struct V2ModulatorName: Hashable {
 
   /// Targets an LFO or envelope output may reach, by the name the opcode gives them.
   static let targets: [String: sc_mod_target] = RegionMapping.soundTargets(eqSeparator: "")
-    .merging(["cutoff1": SC_MOD_CUTOFF, "resonance1": SC_MOD_RESONANCE]) { first, _ in first }
+    .merging([
+      "cutoff1": SC_MOD_CUTOFF, "resonance1": SC_MOD_RESONANCE, "cutoff2": SC_MOD_CUTOFF2,
+      "resonance2": SC_MOD_RESONANCE2, "noiselevel": SC_MOD_NOISE_LEVEL,
+      "noisestep": SC_MOD_NOISE_STEP, "noisetone": SC_MOD_NOISE_TONE,
+    ]) { first, _ in first }
 
   static let lfoParameters: Set<String> = [
     "freq", "delay", "fade", "phase", "wave", "count", "offset", "ratio", "scale",

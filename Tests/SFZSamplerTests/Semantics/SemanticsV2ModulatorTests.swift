@@ -242,7 +242,7 @@ struct SemanticsV2ModulatorTests {
     #expect(end.allSatisfy { abs($0) < 2 }, "ends at its own key")
   }
 
-  @Test("what v2 modulation is not rendered is still named: sub-LFOs, LFO-on-LFO, filter 2")
+  @Test("what v2 modulation is not rendered is still named: sub-LFOs, LFO-on-LFO")
   func unrenderedReported() throws {
     let rig = try SemanticsRig(
       """
@@ -253,7 +253,7 @@ struct SemanticsV2ModulatorTests {
       rig.report.diagnostics.filter { $0.message.contains("is not rendered") }
         .compactMap { $0.message.split(separator: "'").dropFirst().first.map(String.init) })
     #expect(
-      unrendered == ["lfo1_wave2", "lfo1_ratio2", "lfo2_freq_lfo1", "lfo1_cutoff2", "eg1_points"])
+      unrendered == ["lfo1_wave2", "lfo1_ratio2", "lfo2_freq_lfo1", "eg1_points"])
     let wave = rig.report.diagnostics.first { $0.message.contains("LFO wave 12") }
     #expect(wave?.line == 1, "\(rig.report.diagnostics)")
   }

@@ -1,0 +1,42 @@
+import AudioTestSupport
+import Foundation
+import SFZSampler
+import Testing
+
+/// SFZ v2 modulator outputs beyond pitch, level and the first filter: the second filter's
+/// cutoff and resonance and the noise generator (corpus/spec sfzformat/docs/modulations/
+/// flex_eg.md and lfo.md list cutoff2, resonance2 and the noise targets; syntax.yml
+/// egN_noiselevel, lfoN_noiselevel...). Each envelope here jumps to level 1 and holds, so its
+/// output is its depth.
+@Suite("Semantics: SFZ v2 modulators on the second filter and the noise")
+struct SemanticsV2TargetTests {
+  private static let held = "eg1_time1=0 eg1_level1=1 eg1_sustain=1"
+
+  private func level(_ sfz: String, key: UInt8) throws -> Double {
+    let rig = try SemanticsRig("<region> amp_veltrack=0 " + sfz)
+    #expect(!rig.report.diagnostics.contains { "\($0)".contains("not rendered") }, "\(sfz)")
+    return SemanticsRig.level(rig.strike(key, frames: 9_600), skip: 2_400)
+  }
+
+  @Test(
+    "egN_cutoff2 and egN_resonance2 move the second filter: +6 dB at a cutoff moved onto the tone")
+  func secondFilter() throws {
+    // key 96 plays the *sine at 2093 Hz; cutoff2 two octaves below it, moved up 2400 cents
+    let plain = try level("sample=*sine", key: 96)
+    let filter = "sample=*sine cutoff2=523.25 fil2_type=lpf_2p "
+    let still = try level(filter, key: 96)
+    let moved = try level(filter + Self.held + " eg1_cutoff2=2400 eg1_resonance2=6", key: 96)
+    // corpus/spec opcodes/resonance.md: the resonance is the gain in dB at the cutoff; a
+    // two-pole low-pass two octaves above its cutoff is about 24 dB down
+    #expect(still - plain < -20, "unmoved: \(still - plain) dB")
+    #expect(abs(moved - plain - 6) < 0.3, "at the cutoff with 6 dB: \(moved - plain) dB")
+  }
+
+  @Test("egN_noiselevel adds its depth in dB to noise_level")
+  func noiseLevel() throws {
+    // -40 dB raised by 34 is -6 dB: uniform noise of peak 0.5, -10.77 dB RMS
+    let raised = try level(
+      "sample=*silence noise_level=-40 " + Self.held + " eg1_noiselevel=34", key: 60)
+    #expect(abs(raised - (-6 + Measure.dB(1 / 3.0.squareRoot()))) < 0.1, "\(raised) dB")
+  }
+}
