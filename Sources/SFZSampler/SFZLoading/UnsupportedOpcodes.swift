@@ -28,6 +28,20 @@ enum UnsupportedOpcodes {
       reason: "no effect buses or separate outputs: every region plays into the one stereo mix",
       matches: { $0 == "output" || $0 == "bus" || numbered($0, "effect") != nil }),
     Entry(
+      pattern:
+        "bitred, decim and their _onccN, _curveccN, _smoothccN, _stepccN; lfoN_/egN_ bitred, decim",
+      reason: "the lo-fi effect's settings (corpus/spec opcodes/bitred.md, decim.md: \"used under "
+        + "the <effect> header, with type=lofi\"), which comes with the effect buses",
+      matches: { name in
+        ["bitred", "decim"].contains { name.hasPrefix($0) }
+          || v2Part(name, ["bitred", "decim"], numberedSuffix: false)
+      }),
+    Entry(
+      pattern: "lfoN_/egN_ drive, driveshape, rectify, ringmod",
+      reason: "targets of a distortion stage no page describes (syntax.yml lists the names and "
+        + "nothing else), so there is nothing documented for them to move",
+      matches: { v2Part($0, ["driveshape", "drive", "rectify", "ringmod"], numberedSuffix: false) }),
+    Entry(
       pattern: "sample_quality",
       reason: "one interpolation quality per engine, chosen by the host (--quality)",
       matches: { $0 == "sample_quality" }),
