@@ -537,6 +537,19 @@ enum {
   SC_SOURCE_COUNT = 142
 };
 
+/** ARIA variables (varNN_*): a region's controllers combined into one value that modulates like
+ * a controller. A variable's inputs are modulation records whose target is
+ * SC_MOD_VARIABLE_SUM + n (varNN_mod=add: the inputs add up) or SC_MOD_VARIABLE_PRODUCT + n
+ * (mult: they multiply); its outputs are records whose source is SC_SOURCE_VARIABLE + n, reaching
+ * live targets only (variables move no modulator: corpus/spec opcodes/varNN_.md). These numbers
+ * lie past every controller and target, so no opcode's number can name them. */
+#define SC_MAX_VARIABLES 8
+enum {
+  SC_SOURCE_VARIABLE = 1024,
+  SC_MOD_VARIABLE_SUM = 1024,
+  SC_MOD_VARIABLE_PRODUCT = SC_MOD_VARIABLE_SUM + SC_MAX_VARIABLES
+};
+
 /** One controller's effect on one target of a region (`cutoff_oncc74=1200` and its curve,
  * smoothing and step). */
 typedef struct sc_modulation {

@@ -79,8 +79,14 @@ void sc_instrument_destroy(sc_instrument *instrument) {
 
 bool sc_instrument_add_modulation(sc_instrument *instrument, uint32_t region_index,
                                   const sc_modulation *m) {
+  bool variable_input = m && m->target >= SC_MOD_VARIABLE_SUM &&
+                        m->target < SC_MOD_VARIABLE_PRODUCT + SC_MAX_VARIABLES;
+  bool variable_output =
+      m && m->source >= SC_SOURCE_VARIABLE && m->source < SC_SOURCE_VARIABLE + SC_MAX_VARIABLES;
   if (!instrument || instrument->finalized || !m || region_index >= instrument->region_count ||
-      m->target >= SC_MOD_TARGET_COUNT || m->source >= SC_SOURCE_COUNT ||
+      (m->target >= SC_MOD_TARGET_COUNT && !variable_input) ||
+      (m->source >= SC_SOURCE_COUNT && !variable_output) ||
+      (variable_output && (variable_input || m->target >= SC_MOD_LIVE_COUNT)) ||
       m->curve >= SC_MAX_CURVES || !isfinite(m->depth))
     return false;
   if (instrument->mod_count == instrument->mod_capacity) {

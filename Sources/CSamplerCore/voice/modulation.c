@@ -47,8 +47,55 @@ static float modulation_value(const sc_engine *engine, const sc_voice *v, const 
 void sc_mods_note_on(const sc_engine *engine, const sc_voice *v, float sums[SC_MOD_TARGET_COUNT]) {
   const sc_modulation *mods = v->instrument->mods + v->mods.first;
   for (uint32_t i = 0; i < v->mods.count; i++)
-    if (mods[i].target >= SC_MOD_LIVE_COUNT)
+    if (mods[i].target >= SC_MOD_LIVE_COUNT && mods[i].target < SC_MOD_TARGET_COUNT)
       sums[mods[i].target] += modulation_value(engine, v, &mods[i]);
+}
+
+/* Smooths a record's value over `frames` from where it was at the last control point. */
+static float smoothed(sc_voice *v, const sc_modulation *m, uint32_t i, float y, uint32_t frames,
+                      double rate) {
+  if (m->smooth > 0.0f && frames > 0) {
+    float a = (float)(frames / (m->smooth * 0.001 * rate));
+    y = v->mods.state[i] + (y - v->mods.state[i]) * (a > 1.0f ? 1.0f : a);
+  }
+  v->mods.state[i] = y;
+  return y;
+}
+
+static void add_live(sc_live_mods *out, uint16_t target, float y) {
+  if (target == SC_MOD_AMPLITUDE)
+    out->amplitude *= y / 100.0f;
+  else
+    out->value[target] += y;
+}
+
+/* A variable's inputs first, its outputs once every input is in: the records come in any order. */
+static void variables_live(sc_voice *v, const sc_modulation *mods, const sc_engine *engine,
+                           uint32_t frames, sc_live_mods *out) {
+  float sum[SC_MAX_VARIABLES] = {0}, product[SC_MAX_VARIABLES];
+  bool multiplied[SC_MAX_VARIABLES] = {false};
+  for (int n = 0; n < SC_MAX_VARIABLES; n++) product[n] = 1.0f;
+  for (uint32_t i = 0; i < v->mods.count; i++) {
+    const sc_modulation *m = &mods[i];
+    if (m->target < SC_MOD_VARIABLE_SUM) continue;
+    float y = modulation_value(engine, v, m);
+    if (m->target < SC_MOD_VARIABLE_PRODUCT) {
+      sum[m->target - SC_MOD_VARIABLE_SUM] += y;
+    } else {
+      product[m->target - SC_MOD_VARIABLE_PRODUCT] *= y;
+      multiplied[m->target - SC_MOD_VARIABLE_PRODUCT] = true;
+    }
+  }
+  double rate = engine->config.sample_rate;
+  for (uint32_t i = 0; i < v->mods.count; i++) {
+    const sc_modulation *m = &mods[i];
+    if (m->source < SC_SOURCE_VARIABLE) continue;
+    uint16_t n = m->source - SC_SOURCE_VARIABLE;
+    float value = (multiplied[n] ? product[n] : 0.0f) + sum[n];
+    float y = value * m->depth;
+    if (m->step > 0.0f) y = roundf(y / m->step) * m->step;
+    add_live(out, m->target, smoothed(v, m, i, y, frames, rate));
+  }
 }
 
 void sc_mods_live(const sc_engine *engine, sc_voice *v, uint32_t frames, sc_live_mods *out) {
@@ -56,20 +103,16 @@ void sc_mods_live(const sc_engine *engine, sc_voice *v, uint32_t frames, sc_live
   out->amplitude = 1.0f;
   const sc_modulation *mods = v->instrument->mods + v->mods.first;
   double rate = engine->config.sample_rate;
+  bool variables = false;
   for (uint32_t i = 0; i < v->mods.count; i++) {
     const sc_modulation *m = &mods[i];
-    if (m->target >= SC_MOD_LIVE_COUNT) continue;
-    float y = modulation_value(engine, v, m);
-    if (m->smooth > 0.0f && frames > 0) {
-      float a = (float)(frames / (m->smooth * 0.001 * rate));
-      y = v->mods.state[i] + (y - v->mods.state[i]) * (a > 1.0f ? 1.0f : a);
+    if (m->target >= SC_MOD_LIVE_COUNT || m->source >= SC_SOURCE_VARIABLE) {
+      variables |= m->target >= SC_MOD_VARIABLE_SUM;
+      continue;
     }
-    v->mods.state[i] = y;
-    if (m->target == SC_MOD_AMPLITUDE)
-      out->amplitude *= y / 100.0f;
-    else
-      out->value[m->target] += y;
+    add_live(out, m->target, smoothed(v, m, i, modulation_value(engine, v, m), frames, rate));
   }
+  if (variables) variables_live(v, mods, engine, frames, out);
 }
 
 static float ramp(float x, bool power, bool fade_out) {

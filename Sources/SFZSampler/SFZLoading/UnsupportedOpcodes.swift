@@ -51,14 +51,6 @@ enum UnsupportedOpcodes {
         + "*sine, *saw... generators cover the built-in waveforms",
       matches: { $0.hasPrefix("oscillator") }),
     Entry(
-      pattern: "varNN_*",
-      reason: "ARIA variables (combinations of controllers) are not implemented",
-      matches: { name in
-        guard name.hasPrefix("var") else { return false }
-        let rest = name.dropFirst(3)
-        return rest.first?.isNumber == true
-      }),
-    Entry(
       pattern: "fil_gain, fil1_gain*, fil2_gain*",
       reason: "the gain of ARIA's shelving and peaking filter types (lsh, hsh, peq), which the "
         + "engine does not have; the eqN bands do that job",
