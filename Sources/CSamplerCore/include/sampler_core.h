@@ -328,6 +328,7 @@ typedef struct sc_region {
   /* per-note variation and shaping */
   float offset_random;  /**< frames; a uniform 0...offset_random is added to offset */
   float delay;          /**< seconds from the event to the start of the voice */
+  float delay_beats;    /**< beats at the host tempo, added to delay */
   float delay_random;   /**< seconds; a uniform 0...delay_random is added */
   uint32_t count;       /**< plays of the sample (one-shot); 0 or 1 play it once */
   bool reverse;         /**< plays from end back to offset (the loader reverses the audio) */
@@ -335,6 +336,8 @@ typedef struct sc_region {
   float pitch_veltrack; /**< cents at velocity 127 */
   float pitch_random;   /**< cents; a uniform 0...x per note (one-way, as ARIA) */
   float bend_step;      /**< cents; bends move in steps of this size (0 or 1: smoothly) */
+  float bend_step_down; /**< cents; downward bends' steps (bend_stepdown), 0: bend_step's */
+  float bend_smooth;    /**< milliseconds of inertia on the bend (bend_smooth), 0 for none */
   float amp_keycenter;
   float amp_keytrack;   /**< dB per key away from amp_keycenter */
   float amp_random;     /**< dB; a uniform 0...x per note (one-way, as ARIA) */
@@ -349,6 +352,7 @@ typedef struct sc_region {
   sc_eq_band eq[3];
   uint8_t implicit_controllers; /**< SC_IMPLICIT_* bits; all by default */
   float pan_keytrack;           /**< pan percent per key away from pan_keycenter */
+  float pan_veltrack;           /**< pan percent at velocity 127 */
   float pan_keycenter;
   sc_noise_params noise;
 

@@ -53,7 +53,7 @@ static inline double sc_bend_cents(int32_t bend, const sc_region *r, float range
   double range = range_override;
   double cents = bend > 0 ? (double)bend / SC_BEND_MAX * (range > 0.0 ? range : r->bend_up)
                           : (double)bend / -SC_BEND_MIN * (range > 0.0 ? range : -r->bend_down);
-  float step = r->bend_step;
+  float step = bend < 0 && r->bend_step_down > 0.0f ? r->bend_step_down : r->bend_step;
   return step > 1.0f ? step * round(cents / step) : cents;
 }
 

@@ -39,6 +39,7 @@ typedef struct sc_voice_pitch {
   double rate_log2;   /* log2(sample rate / output rate) */
   double last_cents;  /* at the last control point; NAN forces the increment to be recomputed */
   double vibrato_phase;
+  double bend_cents; /* the bend as bend_smooth lets it follow the wheel */
 } sc_voice_pitch;
 
 /* Gain and stereo placement. */

@@ -67,6 +67,12 @@ static double chunk_cents(const sc_engine *engine, sc_voice *v, const sc_live_mo
   const sc_region *r = v->region;
   double bend = sc_bend_cents(engine->channels[v->channel].bend, r,
                               engine->parameters.value[SC_PARAM_PITCH_BEND_RANGE]);
+  if (r->bend_smooth > 0.0f) {
+    /* inertia as a controller's smoothccN has (corpus/spec opcodes/bend_smooth.md) */
+    double a = n / (r->bend_smooth * 0.001 * rate);
+    v->pitch.bend_cents += (bend - v->pitch.bend_cents) * (a > 1.0 ? 1.0 : a);
+    bend = v->pitch.bend_cents;
+  }
   double cents =
       v->pitch.base_cents + v->pitch.glide_cents + bend + v->pitch_env.level * v->pitcheg_depth +
       pitch_lfo_cents + live->value[SC_MOD_PITCH] + v->note.pitch_cents +

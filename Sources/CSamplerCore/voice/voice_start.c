@@ -122,6 +122,8 @@ static void start_playhead(sc_engine *engine, sc_voice *v, const float *mods, fl
   v->head.pos = start << SC_FRACTION_BITS;
   float delay =
       r->delay + r->delay_random * sc_random_unit(&engine->rng_state) + mods[SC_MOD_DELAY];
+  if (r->delay_beats > 0.0f)
+    delay += (float)(r->delay_beats * 60.0 / engine->parameters.value[SC_PARAM_TEMPO]);
   if (r->sync_beats > 0.0f) {
     /* wait for the next multiple of sync_beats (plus sync_offset) of the song position */
     double beats = engine->beat - r->sync_offset;
@@ -158,6 +160,9 @@ static void start_pitch(const sc_engine *engine, sc_voice *v, float vel, float d
                         r->pitch_random * draw;
   v->pitch.rate_log2 = v->play->rate_ratio_log2 - log2(engine->config.sample_rate);
   v->pitch.last_cents = NAN;
+  /* a smoothed bend starts where the wheel is, so the note does not glide in from the centre */
+  v->pitch.bend_cents = sc_bend_cents(engine->channels[v->channel].bend, r,
+                                      engine->parameters.value[SC_PARAM_PITCH_BEND_RANGE]);
 }
 
 /* The fixed part of the gain (volume, keytrack, velocity, crossfades, release decay) and the
@@ -180,7 +185,8 @@ static void start_level(const sc_engine *engine, sc_voice *v, const float *mods,
   float velocity_curve = r->amp_velcurve >= 0 ? sc_curve_eval(v->instrument, r->amp_velcurve, vel)
                                               : velocity_gain(veltrack, velocity);
   v->level.static_gain = powf(10.0f, volume_db / 20.0f) * velocity_curve * crossfades;
-  v->level.base_pan = (r->pan + r->pan_keytrack * (key - r->pan_keycenter)) / 100.0f;
+  v->level.base_pan =
+      (r->pan + r->pan_keytrack * (key - r->pan_keycenter) + r->pan_veltrack * vel) / 100.0f;
   v->level.channel_gain = sc_channel_gain(c, r->implicit_controllers);
   v->level.channel_pan = sc_channel_pan(c, r->implicit_controllers);
   v->level.fade = 1.0f;

@@ -8,11 +8,12 @@ extension RegionMapping {
     r.offset_random = float("offset_random") ?? r.offset_random
     r.delay = float("delay") ?? r.delay
     r.delay_random = float("delay_random") ?? r.delay_random
+    r.delay_beats = float("delay_beats") ?? r.delay_beats
     r.count = region.int("count").map { UInt32(max($0, 0)) } ?? r.count
     r.loop_crossfade = float("loop_crossfade") ?? r.loop_crossfade
     r.pitch_veltrack = float("pitch_veltrack") ?? r.pitch_veltrack
     r.pitch_random = float("pitch_random") ?? r.pitch_random
-    r.bend_step = float("bend_step") ?? r.bend_step
+    applyBend(to: &r)
     r.amp_keycenter = region.note("amp_keycenter").map { Float($0) } ?? r.amp_keycenter
     r.amp_keytrack = float("amp_keytrack") ?? r.amp_keytrack
     r.amp_random = float("amp_random") ?? r.amp_random
@@ -20,6 +21,7 @@ extension RegionMapping {
     r.position = float("position") ?? r.position
     r.phase_invert = region.string("phase")?.lowercased() == "invert"
     r.pan_keytrack = float("pan_keytrack") ?? r.pan_keytrack
+    r.pan_veltrack = float("pan_veltrack") ?? r.pan_veltrack
     r.pan_keycenter = region.note("pan_keycenter").map { Float($0) } ?? r.pan_keycenter
     r.lobpm = float("lobpm") ?? r.lobpm
     // hibpm's documented default, 500, is also the top of its range (corpus/spec

@@ -7,7 +7,7 @@ extension RegionMapping {
   /// Fills the start, end and loop of `r`; positions past the sample are reported.
   func applyPlayback(to r: inout sc_region, _ diagnostics: inout [SFZDiagnostic]) {
     let frames = audio.frameCount
-    r.offset = region.int("offset").map { UInt64(max($0, 0)) } ?? r.offset
+    r.offset = offsetFrames() ?? r.offset
     if let end = region.int("end"), end > 0 { r.end = UInt64(end) }
     if let end = region.int("end"), end <= 0, region.has("end") {
       // SFZ: an end of 0 or -1 silences the region.

@@ -92,7 +92,7 @@ struct RegionMapping {
     applyFilters(to: &r, &diagnostics)
     applyNoise(to: &r, &diagnostics)
     diagnostics += emptyRangeWarnings(r)
-    let modulations = modulations() + variables(&diagnostics)
+    let modulations = inOffsetMode(modulations() + variables(&diagnostics))
     r.implicit_controllers = Self.implicitControllers(for: modulations)
     return Made(
       region: r, velocityCurve: velocityCurve(), modulations: modulations,

@@ -26,6 +26,11 @@ struct StreamingPlan {
     guard settings.mode != .never, !source.hasPrefix("*"), !reversed.contains(source) else {
       return nil
     }
+    // an offset in percent of the sample (ARIA's offset_mode) is a frame only once it is decoded
+    let regions = regionsBySource[source] ?? []
+    if regions.contains(where: { $0.string("offset_mode")?.lowercased() == "percent" }) {
+      return nil
+    }
     let furthestStart =
       (regionsBySource[source] ?? []).map { region in
         max(region.int("offset") ?? 0, 0) + max(region.int("offset_random") ?? 0, 0)

@@ -42,6 +42,15 @@ enum UnsupportedOpcodes {
         + "nothing else), so there is nothing documented for them to move",
       matches: { v2Part($0, ["driveshape", "drive", "rectify", "ringmod"], numberedSuffix: false) }),
     Entry(
+      pattern: "stop_beats, reverse_loccN, reverse_hiccN, waveguide",
+      reason: "ARIA, the reference player, renders none of them (corpus/spec opcodes/"
+        + "stop_beats.md: \"seems to have no effect\"; reverse_loccN.md: \"Not implemented in "
+        + "ARIA\"; waveguide.md: \"Not properly documented\")",
+      matches: { name in
+        name == "stop_beats" || name == "waveguide"
+          || ["reverse_locc", "reverse_hicc"].contains { name.hasPrefix($0) }
+      }),
+    Entry(
       pattern: "sample_quality",
       reason: "one interpolation quality per engine, chosen by the host (--quality)",
       matches: { $0 == "sample_quality" }),
