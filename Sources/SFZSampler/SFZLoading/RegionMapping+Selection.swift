@@ -31,9 +31,11 @@ extension RegionMapping {
 
   /// ARIA's high-definition bounds (`lohdccN`/`hihdccN`, 0...1) on the engine's 128 controller
   /// steps: rounded inwards, so the range keeps exactly the steps that lie inside it.
-  private func highDefinition(_ prefix: String, rounding: FloatingPointRoundingRule) -> [Int: Int] {
+  private func highDefinition(
+    _ prefix: String, rounding: FloatingPointRoundingRule,
+    upTo highest: Int = Self.highestConditionController
+  ) -> [Int: Int] {
     var found: [Int: Int] = [:]
-    let highest = Self.highestConditionController
     for (cc, opcode) in region.opcodes({ Self.controller(in: $0, prefix, upTo: highest) }) {
       if let value = opcode.number {
         // a hair of slack, so a bound written as n/127 in decimals lands on step n
@@ -153,12 +155,17 @@ extension RegionMapping {
       diagnostics.append(warning("trigger", "unknown trigger=\(other); played as attack"))
     }
     // A controller trigger replaces the attack trigger; release regions keep theirs (as ARIA).
-    // `start_loccN` is the SFZ v2 spelling of the same trigger.
+    // `start_loccN` is the SFZ v2 spelling of the same trigger, `on_lohdccN` ARIA's 0...1 one
+    // (corpus/spec opcodes/on_lohdccN.md).
     let highest = Self.highestTriggerController
     let lows = controllers("start_locc", upTo: highest)
-      .merging(controllers("on_locc", upTo: highest)) { $1 }.filter { $0.value >= 0 }
+      .merging(controllers("on_locc", upTo: highest)) { $1 }
+      .merging(highDefinition("on_lohdcc", rounding: .up, upTo: highest)) { $1 }
+      .filter { $0.value >= 0 }
     let highs = controllers("start_hicc", upTo: highest)
-      .merging(controllers("on_hicc", upTo: highest)) { $1 }.filter { $0.value >= 0 }
+      .merging(controllers("on_hicc", upTo: highest)) { $1 }
+      .merging(highDefinition("on_hihdcc", rounding: .down, upTo: highest)) { $1 }
+      .filter { $0.value >= 0 }
     let numbers = Set(lows.keys).union(highs.keys).sorted()
     guard let cc = numbers.first,
       r.trigger != SC_TRIGGER_RELEASE, r.trigger != SC_TRIGGER_RELEASE_KEY

@@ -171,13 +171,18 @@ struct SemanticsTriggerTests {
     #expect((Measure.peak(out[...]) > 0.1) == keyHeld, "peak \(Measure.peak(out[...]))")
   }
 
+  /// The three spellings: on_loccN, SFZ v2's start_loccN and ARIA's 0...1 on_lohdccN (corpus/spec
+  /// opcodes/on_loccN.md, start_loccN.md, on_lohdccN.md, whose example is this one).
   @Test(
-    "on_locc64=127 (or start_locc64): the pedal going down plays the region; notes and repeats do not",
-    arguments: ["on", "start"])
-  func controllerTrigger(spelling: String) throws {
+    "on_locc64=127 (or start_locc64, on_lohdcc64=1): the pedal going down plays the region; notes and repeats do not",
+    arguments: [
+      "on_locc64=127 on_hicc64=127", "start_locc64=127 start_hicc64=127",
+      "on_lohdcc64=1 on_hihdcc64=1",
+    ])
+  func controllerTrigger(trigger: String) throws {
     let rig = try SemanticsRig(
       """
-      <region> sample=*sine \(spelling)_locc64=127 \(spelling)_hicc64=127 hikey=-1
+      <region> sample=*sine \(trigger) hikey=-1
         amp_veltrack=0 volume=-12
         pitch_keycenter=67 ampeg_release=0.01
       """)
