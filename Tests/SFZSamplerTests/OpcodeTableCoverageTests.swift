@@ -56,7 +56,7 @@ struct OpcodeTableCoverageTests {
   func readsWhatItRenders() {
     for name in [
       "cutoff2", "sustain_lo", "note_polyphony", "lohdcc1", "amplitude_oncc11", "lfo1_pitch",
-      "eg1_time1", "ampeg_attack_oncc1",
+      "eg1_time1", "ampeg_attack_oncc1", "eg1_points",
     ] {
       #expect(MappingProbe.reads(name), "\(name)")
     }

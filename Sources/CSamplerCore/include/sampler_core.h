@@ -168,7 +168,10 @@ typedef struct sc_lfo_params {
  * beyond. Slots are filled in order whatever the SFZ numbers (lfo3 may take slot 0). */
 #define SC_V2_MAX_LFOS 8
 #define SC_V2_MAX_EGS 8
-#define SC_V2_MAX_EG_POINTS 8
+/** Points 0...15 of a flex envelope: modulations/envelope_generators.md allows "as many points
+ * as needed"; its examples and the corpus's instruments use at most 7, and each point costs a
+ * voice 8 bytes per envelope slot. */
+#define SC_V2_MAX_EG_POINTS 16
 #define SC_V2_MAX_LINKS 32
 
 /** A value of sc_v2_link.source meaning "no controller: the depth as given". */

@@ -95,10 +95,11 @@ extension RegionMapping {
   ) {
     var points: [String: [Int: Float]] = [:]
     for (name, opcode) in opcodes where name.controller == nil {
-      // egN_ampeg is a choice in the opcode table, so it carries no number of its own
-      guard let value = opcode.number ?? Double(opcode.value) else { continue }
+      guard let value = opcode.number else { continue }
       switch name.part {
       case .parameter("sustain"): e.sustain = Int8(clamping: Int(value))
+      // ARIA's boolean (opcodes/egN_ampeg.md, `eg1_ampeg=1`), also written as a depth
+      // (modulations/envelope_generators.md, `eg01_ampeg=100`): any value but 0 turns it on
       case .parameter("ampeg"): e.ampeg = value != 0
       case .point(let parameter, let point) where point < Int(SC_V2_MAX_EG_POINTS):
         points[parameter, default: [:]][point] = Float(value)
@@ -110,7 +111,16 @@ extension RegionMapping {
       default: break
       }
     }
-    let last = points.values.flatMap(\.keys).max() ?? -1
+    var last = points.values.flatMap(\.keys).max() ?? -1
+    // A point a controller alone sets (`eg1_level3_oncc1` with no eg1_level3) exists, at time
+    // and level 0 before the controller adds to them.
+    for (name, _) in opcodes where name.controller?.form == "on" {
+      if case .point(let parameter, let point) = name.part, parameter != "shape",
+        point < Int(SC_V2_MAX_EG_POINTS)
+      {
+        last = max(last, point)
+      }
+    }
     e.point_count = UInt8(last + 1)
     if Int(e.sustain) > last { e.sustain = -1 }
     Self.fill(&e.time, points["time"] ?? [:])

@@ -39,7 +39,9 @@ struct V2ModulatorName: Hashable {
     "freq": SC_V2_LINK_LFO_FREQ, "delay": SC_V2_LINK_LFO_DELAY, "fade": SC_V2_LINK_LFO_FADE,
     "phase": SC_V2_LINK_LFO_PHASE,
   ]
-  static let egParameters: Set<String> = ["sustain", "ampeg"]
+  /// `points` is taken in and does nothing, as in ARIA (opcodes/egN_points.md: the player counts
+  /// the points the envelope defines).
+  static let egParameters: Set<String> = ["sustain", "ampeg", "points"]
   static let pointParameters: Set<String> = ["time", "level", "shape"]
 
   /// The parsed name, or nil when `name` is not a v2 modulator opcode this engine renders.

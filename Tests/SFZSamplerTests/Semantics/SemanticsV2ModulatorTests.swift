@@ -5,17 +5,13 @@ import Testing
 
 @Suite("Semantics: SFZ v2 LFOs and flex envelopes")
 struct SemanticsV2ModulatorTests {
-  /// Key 72 plays the *sine an octave above middle C: periods of about 2 ms to follow pitch by.
-  private static let c5 = SemanticsRig.middleC * 2
+  private static let c5 = V2Renders.c5
   private static let rate = SemanticsRig.rate
 
   private func pitchTrack(_ sfz: String, frames: Int, before: [SamplerEvent] = []) throws
     -> [(frame: Double, cents: Double)]
   {
-    let rig = try SemanticsRig("<region> sample=*sine amp_veltrack=0 " + sfz)
-    #expect(!rig.report.diagnostics.contains { "\($0)".contains("not rendered") })
-    return Measure.centsByPeriod(
-      rig.strike(72, frames: frames, before: before), sampleRate: SemanticsRig.rate, base: Self.c5)
+    try V2Renders.pitchTrack(sfz, frames: frames, before: before)
   }
 
   /// Frames between successive upward passes of the track through its centre.
@@ -132,16 +128,8 @@ struct SemanticsV2ModulatorTests {
     #expect(abs(amplitude - Measure.dB(1.5 / 0.5)) < 0.5, "1.5 / 0.5: \(amplitude) dB")
   }
 
-  /// The *sine's envelope at key 96 (2 kHz) for a note held `held` frames, over `frames` frames,
-  /// relative to the same region's level without the flex envelope.
   private func ampEnvelope(_ sfz: String, held: Int, frames: Int) throws -> [Float] {
-    let plain = try SemanticsRig("<region> sample=*sine amp_veltrack=0")
-    let reference = V2Measure.envelope(plain.strike(96, frames: 4_800), at: 2_400)
-    let rig = try SemanticsRig("<region> sample=*sine amp_veltrack=0 " + sfz)
-    #expect(!rig.report.diagnostics.contains { "\($0)".contains("not rendered") })
-    let out = rig.render(
-      frames, [.noteOn(key: 96, velocity: 100), .noteOff(key: 96, frame: held)])
-    return out.map { $0 / reference }
+    try V2Renders.ampEnvelope(sfz, held: held, frames: frames)
   }
 
   @Test("egN_ampeg: the flex envelope's points are reached at their times, sustain holds")
@@ -244,6 +232,7 @@ struct SemanticsV2ModulatorTests {
 
   @Test("what v2 modulation is not rendered is still named: sub-LFOs, LFO-on-LFO, filter 2")
   func unrenderedReported() throws {
+    // egN_points is taken in as ARIA does (opcodes/egN_points.md)
     let rig = try SemanticsRig(
       """
       <region> sample=*sine lfo1_freq=2 lfo1_wave=12 lfo1_pitch=10 lfo1_wave2=1 lfo1_ratio2=2
@@ -253,7 +242,7 @@ struct SemanticsV2ModulatorTests {
       rig.report.diagnostics.filter { $0.message.contains("is not rendered") }
         .compactMap { $0.message.split(separator: "'").dropFirst().first.map(String.init) })
     #expect(
-      unrendered == ["lfo1_wave2", "lfo1_ratio2", "lfo2_freq_lfo1", "lfo1_cutoff2", "eg1_points"])
+      unrendered == ["lfo1_wave2", "lfo1_ratio2", "lfo2_freq_lfo1", "lfo1_cutoff2"])
     let wave = rig.report.diagnostics.first { $0.message.contains("LFO wave 12") }
     #expect(wave?.line == 1, "\(rig.report.diagnostics)")
   }
