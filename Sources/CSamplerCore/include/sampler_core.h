@@ -177,14 +177,18 @@ typedef struct sc_lfo_params {
 /** A value of sc_v2_link.source meaning "no controller: the depth as given". */
 #define SC_V2_NO_SOURCE 0xFFFF
 
-/** The shapes of a v2 LFO (SFZ lfoN_wave), each starting at phase 0 and swinging -1...1. */
+/** The shapes of a v2 LFO (SFZ lfoN_wave), each starting at phase 0. Triangle, sine and saws
+ * swing -1...1; the square and pulses are unipolar, 1 then 0, as ARIA plays them
+ * (opcodes/lfoN_wave.md is silent on it; compared against ARIA in sfztools/sfizz issue 605,
+ * `lfo1_wave=3 lfo1_pitch=600` moves between the note and up to 600 cents above it, where
+ * Cakewalk's players swing +-600). */
 typedef enum sc_v2_wave {
-  SC_V2_WAVE_TRIANGLE = 0, /**< starts at 0 going up */
+  SC_V2_WAVE_TRIANGLE = 0, /**< starts at 0 going up; ARIA's default */
   SC_V2_WAVE_SINE = 1,     /**< starts at 0 going up */
-  SC_V2_WAVE_PULSE_75 = 2, /**< +1 for the first 75% of the period, then -1 */
-  SC_V2_WAVE_SQUARE = 3,   /**< +1 for the first half, then -1 */
-  SC_V2_WAVE_PULSE_25 = 4, /**< +1 for the first 25% */
-  SC_V2_WAVE_PULSE_12 = 5, /**< +1 for the first 12.5% */
+  SC_V2_WAVE_PULSE_75 = 2, /**< 1 for the first 75% of the period, then 0 */
+  SC_V2_WAVE_SQUARE = 3,   /**< 1 for the first half, then 0 */
+  SC_V2_WAVE_PULSE_25 = 4, /**< 1 for the first 25% */
+  SC_V2_WAVE_PULSE_12 = 5, /**< 1 for the first 12.5% */
   SC_V2_WAVE_SAW_UP = 6,   /**< starts at 0, rises to 1, drops to -1, rises back to 0 */
   SC_V2_WAVE_SAW_DOWN = 7, /**< the saw going down */
   SC_V2_WAVE_COUNT = 8

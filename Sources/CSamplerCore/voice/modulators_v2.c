@@ -30,10 +30,11 @@ static float wave_value(uint8_t wave, double phase) {
   switch (wave) {
     case SC_V2_WAVE_TRIANGLE:
       return x < 0.25f ? 4.0f * x : x < 0.75f ? 2.0f - 4.0f * x : 4.0f * x - 4.0f;
-    case SC_V2_WAVE_PULSE_75: return x < 0.75f ? 1.0f : -1.0f;
-    case SC_V2_WAVE_SQUARE: return x < 0.5f ? 1.0f : -1.0f;
-    case SC_V2_WAVE_PULSE_25: return x < 0.25f ? 1.0f : -1.0f;
-    case SC_V2_WAVE_PULSE_12: return x < 0.125f ? 1.0f : -1.0f;
+    /* unipolar, as ARIA plays them (sc_v2_wave) */
+    case SC_V2_WAVE_PULSE_75: return x < 0.75f ? 1.0f : 0.0f;
+    case SC_V2_WAVE_SQUARE: return x < 0.5f ? 1.0f : 0.0f;
+    case SC_V2_WAVE_PULSE_25: return x < 0.25f ? 1.0f : 0.0f;
+    case SC_V2_WAVE_PULSE_12: return x < 0.125f ? 1.0f : 0.0f;
     case SC_V2_WAVE_SAW_UP: return x < 0.5f ? 2.0f * x : 2.0f * x - 2.0f;
     case SC_V2_WAVE_SAW_DOWN: return x < 0.5f ? -2.0f * x : 2.0f - 2.0f * x;
     default: return (float)sin(2.0 * SC_PI * x);

@@ -84,8 +84,9 @@ struct SemanticsV2ModulatorTests {
 
   @Test("lfoN_phase: 0.25 starts the sine at its top, 0.5 starts it going down")
   func phase() throws {
-    let top = try pitchTrack("lfo1_freq=1 lfo1_pitch=100 lfo1_phase=0.25", frames: 9_600)
-    let down = try pitchTrack("lfo1_freq=1 lfo1_pitch=100 lfo1_phase=0.5", frames: 9_600)
+    let sine = "lfo1_wave=1 lfo1_freq=1 lfo1_pitch=100"
+    let top = try pitchTrack("\(sine) lfo1_phase=0.25", frames: 9_600)
+    let down = try pitchTrack("\(sine) lfo1_phase=0.5", frames: 9_600)
     let first = V2Measure.cents(top, in: 0..<480)
     #expect(first.allSatisfy { $0 > 95 }, "starts near +100: \(first.prefix(3))")
     let falling = V2Measure.cents(down, in: 0..<9_600)
