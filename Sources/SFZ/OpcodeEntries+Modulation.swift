@@ -89,6 +89,8 @@ extension OpcodeEntries {
       int("lfoN_steps", nil, .v2),
       float("lfoN_stepX", nil, .v2),
       float("lfoN_stepX_onccY", nil, .v2),
+      // not in syntax.yml; opcodes/lfoN_wave.md writes it for ARIA's stepped LFO
+      float("lfoN_stepX_smoothccY", nil, .aria),
       float("lfoN_offset", nil, .v2),
       float("lfoN_offsetX", nil, .v2),
       float("lfoN_ratio", nil, .v2),

@@ -56,11 +56,11 @@ struct OpcodeTableCoverageTests {
   func readsWhatItRenders() {
     for name in [
       "cutoff2", "sustain_lo", "note_polyphony", "lohdcc1", "amplitude_oncc11", "lfo1_pitch",
-      "eg1_time1", "ampeg_attack_oncc1", "eg1_points",
+      "eg1_time1", "ampeg_attack_oncc1", "lfo1_wave2", "lfo1_step1_oncc2", "eg1_points",
     ] {
       #expect(MappingProbe.reads(name), "\(name)")
     }
-    for name in ["pan_random", "noise_level", "amplitude_oncc300", "lfo1_wave2", "reverb_wet"] {
+    for name in ["pan_random", "noise_level", "amplitude_oncc300", "lfo2_freq_lfo1", "reverb_wet"] {
       #expect(!MappingProbe.reads(name), "\(name)")
     }
   }

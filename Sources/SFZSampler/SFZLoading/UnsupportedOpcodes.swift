@@ -62,10 +62,6 @@ enum UnsupportedOpcodes {
         + "off_time",
       matches: { $0 == "off_shape" || $0 == "off_curve" }),
     Entry(
-      pattern: "lfoN_waveX, lfoN_ratioX, lfoN_scaleX, lfoN_offsetX (X >= 2)",
-      reason: "ARIA sub-oscillators: each v2 LFO renders its main wave only",
-      matches: { v2Part($0, ["wave", "ratio", "scale", "offset"], numberedSuffix: true) }),
-    Entry(
       pattern: "lfoN_freq_lfoX, lfoN_depth_lfoX, egN_depth_lfoX and their _onccY forms",
       reason: "modulators driving other modulators need an evaluation order between them; v2 "
         + "LFOs and envelopes drive sound parameters only",
@@ -74,7 +70,7 @@ enum UnsupportedOpcodes {
       pattern: "lfoN/egN targets resonance2, filXgain",
       reason: "v2 LFOs and envelopes reach the first filter; the second filter follows its own "
         + "cutoff2 and resonance2 opcodes and controllers",
-      matches: { v2Part($0, ["resonance2", "fil1gain", "fil2gain"], numberedSuffix: false) }),
+      matches: { v2Part($0, ["resonance2", "fil1gain", "fil2gain"]) }),
     Entry(
       pattern: "*ccN with N of 138, 139 or above 141",
       reason: "controller numbers above 137 (but ARIA's key deltas 140 and 141) name no MIDI "
@@ -88,9 +84,8 @@ enum UnsupportedOpcodes {
     table.first { $0.matches(name) }?.reason
   }
 
-  /// `lfo3_wave2` (with `numberedSuffix`, the part must carry a number of 2 or more) or
-  /// `eg5_resonance2` (the part as written): a v2 LFO or envelope name with one of `parts`.
-  private static func v2Part(_ name: String, _ parts: [String], numberedSuffix: Bool) -> Bool {
+  /// `eg5_resonance2`, `lfo1_fil1gain_oncc3`: a v2 LFO or envelope name with one of `parts`.
+  private static func v2Part(_ name: String, _ parts: [String]) -> Bool {
     guard let stem = ["lfo", "eg"].first(where: { name.hasPrefix($0) }) else { return false }
     let rest = name.dropFirst(stem.count)
     let digits = rest.prefix { $0.isASCII && $0.isNumber }
@@ -98,9 +93,7 @@ enum UnsupportedOpcodes {
     let part = rest.dropFirst(digits.count + 1)
     for candidate in parts where part.hasPrefix(candidate) {
       let suffix = part.dropFirst(candidate.count)
-      if !numberedSuffix { return suffix.isEmpty || suffix.hasPrefix("_") }
-      let index = suffix.prefix { $0.isASCII && $0.isNumber }
-      if let n = Int(index), n >= 2 { return true }
+      if suffix.isEmpty || suffix.hasPrefix("_") { return true }
     }
     return false
   }
