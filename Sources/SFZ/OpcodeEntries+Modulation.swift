@@ -65,7 +65,8 @@ extension OpcodeEntries {
       int("egN_sustain", 0...100, .v2),
       int("egN_loop", nil, .v2),
       int("egN_loop_count", nil, .v2),
-      choice("egN_ampeg", ["0", "1"], .aria),
+      // ARIA's boolean, which modulations/envelope_generators.md writes as eg01_ampeg=100
+      float("egN_ampeg", nil, .aria),
       choice("egN_dynamic", ["0", "1"], .aria),
       float("egN_freq_lfoX", nil, .v2),
       float("lfoN_freq", 0...100, .v2),
@@ -88,6 +89,8 @@ extension OpcodeEntries {
       int("lfoN_steps", nil, .v2),
       float("lfoN_stepX", nil, .v2),
       float("lfoN_stepX_onccY", nil, .v2),
+      // not in syntax.yml; opcodes/lfoN_wave.md writes it for ARIA's stepped LFO
+      float("lfoN_stepX_smoothccY", nil, .aria),
       float("lfoN_offset", nil, .v2),
       float("lfoN_offsetX", nil, .v2),
       float("lfoN_ratio", nil, .v2),

@@ -168,26 +168,38 @@ typedef struct sc_lfo_params {
  * beyond. Slots are filled in order whatever the SFZ numbers (lfo3 may take slot 0). */
 #define SC_V2_MAX_LFOS 8
 #define SC_V2_MAX_EGS 8
-#define SC_V2_MAX_EG_POINTS 8
+/** Points 0...15 of a flex envelope: modulations/envelope_generators.md allows "as many points
+ * as needed"; its examples and the corpus's instruments use at most 7, and each point costs a
+ * voice 8 bytes per envelope slot. */
+#define SC_V2_MAX_EG_POINTS 16
 #define SC_V2_MAX_LINKS 32
+/** ARIA's sub-waves (lfoN_waveX, X >= 2; opcodes/lfoN_waveX.md allows 8 waves in one LFO) a
+ * region may carry over all its LFOs: one LFO's seven, or a second wave on several. */
+#define SC_V2_MAX_LFO_SUBWAVES 8
+/** Step values (lfoN_stepX) a region may carry over all its step-sequencer LFOs. */
+#define SC_V2_MAX_LFO_STEPS 32
 
 /** A value of sc_v2_link.source meaning "no controller: the depth as given". */
 #define SC_V2_NO_SOURCE 0xFFFF
 
-/** The shapes of a v2 LFO (SFZ lfoN_wave), each starting at phase 0 and swinging -1...1. */
+/** The shapes of a v2 LFO (SFZ lfoN_wave), each starting at phase 0. Triangle, sine and saws
+ * swing -1...1; the square and pulses are unipolar, 1 then 0, as ARIA plays them
+ * (opcodes/lfoN_wave.md is silent on it; compared against ARIA in sfztools/sfizz issue 605,
+ * `lfo1_wave=3 lfo1_pitch=600` moves between the note and up to 600 cents above it, where
+ * Cakewalk's players swing +-600). */
 typedef enum sc_v2_wave {
-  SC_V2_WAVE_TRIANGLE = 0, /**< starts at 0 going up */
+  SC_V2_WAVE_TRIANGLE = 0, /**< starts at 0 going up; ARIA's default */
   SC_V2_WAVE_SINE = 1,     /**< starts at 0 going up */
-  SC_V2_WAVE_PULSE_75 = 2, /**< +1 for the first 75% of the period, then -1 */
-  SC_V2_WAVE_SQUARE = 3,   /**< +1 for the first half, then -1 */
-  SC_V2_WAVE_PULSE_25 = 4, /**< +1 for the first 25% */
-  SC_V2_WAVE_PULSE_12 = 5, /**< +1 for the first 12.5% */
+  SC_V2_WAVE_PULSE_75 = 2, /**< 1 for the first 75% of the period, then 0 */
+  SC_V2_WAVE_SQUARE = 3,   /**< 1 for the first half, then 0 */
+  SC_V2_WAVE_PULSE_25 = 4, /**< 1 for the first 25% */
+  SC_V2_WAVE_PULSE_12 = 5, /**< 1 for the first 12.5% */
   SC_V2_WAVE_SAW_UP = 6,   /**< starts at 0, rises to 1, drops to -1, rises back to 0 */
   SC_V2_WAVE_SAW_DOWN = 7, /**< the saw going down */
   SC_V2_WAVE_COUNT = 8
 } sc_v2_wave;
 
-/** One v2 LFO (lfoN_*). Its output is wave(phase) * scale + offset. */
+/** One v2 LFO (lfoN_*). Its output is wave(phase) * scale + offset, plus its sub-waves. */
 typedef struct sc_v2_lfo_params {
   float freq;     /**< Hz (times ratio) */
   float delay;    /**< seconds before it starts */
@@ -198,7 +210,18 @@ typedef struct sc_v2_lfo_params {
   float scale;    /**< multiplies the wave */
   uint32_t count; /**< periods it runs, then holds; 0 = for ever */
   uint8_t wave;   /**< an sc_v2_wave */
+  /** A step sequencer (lfoN_steps) in place of the wave when step_count > 0: step i of the
+   * region's v2_lfo_steps[step_first + i] holds for the i-th step_count-th of each period. */
+  uint8_t step_first, step_count;
 } sc_v2_lfo_params;
+
+/** A further wave of LFO `slot` (ARIA's lfoN_waveX, X >= 2), added to its output: wave at the
+ * LFO's frequency times ratio, times scale, plus offset. */
+typedef struct sc_v2_lfo_subwave {
+  uint8_t slot;
+  uint8_t wave; /**< an sc_v2_wave */
+  float ratio, scale, offset;
+} sc_v2_lfo_subwave;
 
 /** One flex envelope (egN_*): points 0...point_count-1, each reached time[i] seconds after the
  * previous one (point 0 after time[0] from level 0 at the note's start). */
@@ -221,7 +244,8 @@ typedef enum sc_v2_link_kind {
   SC_V2_LINK_LFO_FADE = 4,  /**< seconds added to its fade at note start */
   SC_V2_LINK_LFO_PHASE = 5, /**< added to its start phase at note start */
   SC_V2_LINK_EG_TIME = 6,   /**< seconds added to EG `slot`'s time of point `index` */
-  SC_V2_LINK_EG_LEVEL = 7   /**< added to EG `slot`'s level of point `index` */
+  SC_V2_LINK_EG_LEVEL = 7,  /**< added to EG `slot`'s level of point `index` */
+  SC_V2_LINK_LFO_STEP = 8   /**< added to step `index` (-1...1) of LFO `slot` while it runs */
 } sc_v2_link_kind;
 
 /**
@@ -380,6 +404,9 @@ typedef struct sc_region {
   sc_v2_lfo_params v2_lfos[SC_V2_MAX_LFOS];
   sc_v2_eg_params v2_egs[SC_V2_MAX_EGS];
   sc_v2_link v2_links[SC_V2_MAX_LINKS];
+  uint8_t v2_lfo_subwave_count, v2_lfo_step_count;
+  sc_v2_lfo_subwave v2_lfo_subwaves[SC_V2_MAX_LFO_SUBWAVES];
+  float v2_lfo_steps[SC_V2_MAX_LFO_STEPS]; /**< -1...1, by LFO (sc_v2_lfo_params.step_first) */
 } sc_region;
 
 /**

@@ -59,9 +59,11 @@ void sc_region_init(sc_region *r) {
   r->key_crossfade = (sc_crossfade){0, 0, 127, 127, true};
   r->velocity_crossfade = (sc_crossfade){0, 0, 127, 127, true};
   r->cc_crossfade_power = true;
-  /* an SFZ v2 LFO is a sine at ratio and scale 1; a flex envelope holds no point unless told */
+  /* An SFZ v2 LFO is a triangle at ratio and scale 1: opcodes/lfoN_wave.md, "Triangle is the
+   * default waveform in ARIA" (syntax.yml's default of 1, the sine, is what ARIA's SFZ v1 LFOs
+   * use). A flex envelope holds no point unless told. */
   for (int i = 0; i < SC_V2_MAX_LFOS; i++) {
-    r->v2_lfos[i].wave = SC_V2_WAVE_SINE;
+    r->v2_lfos[i].wave = SC_V2_WAVE_TRIANGLE;
     r->v2_lfos[i].ratio = 1.0f;
     r->v2_lfos[i].scale = 1.0f;
   }

@@ -30,27 +30,72 @@ static float wave_value(uint8_t wave, double phase) {
   switch (wave) {
     case SC_V2_WAVE_TRIANGLE:
       return x < 0.25f ? 4.0f * x : x < 0.75f ? 2.0f - 4.0f * x : 4.0f * x - 4.0f;
-    case SC_V2_WAVE_PULSE_75: return x < 0.75f ? 1.0f : -1.0f;
-    case SC_V2_WAVE_SQUARE: return x < 0.5f ? 1.0f : -1.0f;
-    case SC_V2_WAVE_PULSE_25: return x < 0.25f ? 1.0f : -1.0f;
-    case SC_V2_WAVE_PULSE_12: return x < 0.125f ? 1.0f : -1.0f;
+    /* unipolar, as ARIA plays them (sc_v2_wave) */
+    case SC_V2_WAVE_PULSE_75: return x < 0.75f ? 1.0f : 0.0f;
+    case SC_V2_WAVE_SQUARE: return x < 0.5f ? 1.0f : 0.0f;
+    case SC_V2_WAVE_PULSE_25: return x < 0.25f ? 1.0f : 0.0f;
+    case SC_V2_WAVE_PULSE_12: return x < 0.125f ? 1.0f : 0.0f;
     case SC_V2_WAVE_SAW_UP: return x < 0.5f ? 2.0f * x : 2.0f * x - 2.0f;
     case SC_V2_WAVE_SAW_DOWN: return x < 0.5f ? -2.0f * x : 2.0f - 2.0f * x;
     default: return (float)sin(2.0 * SC_PI * x);
   }
 }
 
-/* The LFO's output now (faded in, scaled and offset), then advanced by `frames`. */
-static float lfo_step(sc_v2_lfo *lfo, const sc_v2_lfo_params *p, uint32_t frames, float freq_offset,
-                      double rate) {
+/* Whether a link's amount follows its controller while the voice plays (the others are read
+ * once, at note start). */
+static bool is_continuous(uint8_t kind) {
+  return kind <= SC_V2_LINK_LFO_FREQ || kind == SC_V2_LINK_LFO_STEP;
+}
+
+/* The step sequencer's value now: the step the period has reached, plus what controllers add to
+ * it, within -1...1 (opcodes/lfoN_stepX.md: "both added together will effectively be -100% or
+ * 100% if their sum exceeds one of those bounds"). lfoN_phase does not move it
+ * (opcodes/lfoN_steps.md: "lfoN_phase can't be used with step sequencers"). */
+static float step_value(const sc_region *r, uint32_t slot, double cycles, const float *amounts,
+                        uint32_t link_count) {
+  const sc_v2_lfo_params *p = &r->v2_lfos[slot];
+  uint32_t step = (uint32_t)((cycles - floor(cycles)) * p->step_count);
+  if (step >= p->step_count) step = p->step_count - 1u;
+  float value = r->v2_lfo_steps[(p->step_first + step) % SC_V2_MAX_LFO_STEPS];
+  for (uint32_t i = 0; i < link_count; i++) {
+    const sc_v2_link *link = &r->v2_links[i];
+    if (link->kind == SC_V2_LINK_LFO_STEP && link->slot == slot && link->index == step)
+      value += amounts[i];
+  }
+  return fminf(1.0f, fmaxf(-1.0f, value));
+}
+
+/* The sub-waves of LFO `slot` at its ratio-1 position `base` (lfoN_waveX: each at the LFO's
+ * frequency times its own ratio, from the LFO's start phase). */
+static float subwaves(const sc_region *r, uint32_t slot, float start_phase, double base) {
+  float sum = 0.0f;
+  for (uint32_t i = 0; i < r->v2_lfo_subwave_count && i < SC_V2_MAX_LFO_SUBWAVES; i++) {
+    const sc_v2_lfo_subwave *w = &r->v2_lfo_subwaves[i];
+    if (w->slot == slot)
+      sum += wave_value(w->wave, start_phase + base * w->ratio) * w->scale + w->offset;
+  }
+  return sum;
+}
+
+/* LFO `slot`'s output now (faded in, scaled and offset), then advanced by `frames`. */
+static float lfo_step(const sc_region *r, uint32_t slot, sc_v2_lfo *lfo, uint32_t frames,
+                      float freq_offset, const float *amounts, uint32_t link_count, double rate) {
+  const sc_v2_lfo_params *p = &r->v2_lfos[slot];
   float value = 0.0f;
   if (lfo->elapsed >= lfo->delay_frames) {
     uint32_t since = lfo->elapsed - lfo->delay_frames;
     float fade = 1.0f;
     if (lfo->fade_frames > 0 && since < lfo->fade_frames) fade = (float)since / lfo->fade_frames;
-    value = fade * (wave_value(p->wave, lfo->start_phase + lfo->cycles) * p->scale + p->offset);
+    float main = p->step_count > 0 ? step_value(r, slot, lfo->cycles, amounts, link_count)
+                                   : wave_value(p->wave, lfo->start_phase + lfo->cycles);
+    value = fade * (main * p->scale + p->offset);
+    if (r->v2_lfo_subwave_count > 0)
+      value += fade * subwaves(r, slot, lfo->start_phase, lfo->base_cycles);
+    bool resting = p->count > 0 && lfo->cycles >= p->count;
     double freq = p->freq * p->ratio + freq_offset;
     if (freq > 0.0) lfo->cycles += freq * frames / rate;
+    double base = p->freq + freq_offset;
+    if (!resting && base > 0.0) lfo->base_cycles += base * frames / rate;
     /* count: after that many periods the LFO rests where it started */
     if (p->count > 0 && lfo->cycles > p->count) lfo->cycles = p->count;
   }
@@ -193,7 +238,7 @@ void sc_v2_step(const sc_engine *engine, sc_voice *v, uint32_t frames, sc_live_m
   uint32_t link_count = r->v2_link_count < SC_V2_MAX_LINKS ? r->v2_link_count : SC_V2_MAX_LINKS;
   for (uint32_t i = 0; i < link_count; i++) {
     const sc_v2_link *link = &r->v2_links[i];
-    if (link->kind > SC_V2_LINK_LFO_FREQ) continue;
+    if (!is_continuous(link->kind)) continue;
     float y = link_amount(engine, v, link);
     if (link->smooth > 0.0f && frames > 0) {
       float a = (float)(frames / (link->smooth * 0.001 * rate));
@@ -205,7 +250,7 @@ void sc_v2_step(const sc_engine *engine, sc_voice *v, uint32_t frames, sc_live_m
   }
   float lfo_out[SC_V2_MAX_LFOS] = {0}, eg_out[SC_V2_MAX_EGS] = {0};
   for (uint32_t k = 0; k < r->v2_lfo_count && k < SC_V2_MAX_LFOS; k++)
-    lfo_out[k] = lfo_step(&s->lfos[k], &r->v2_lfos[k], frames, freq_offset[k], rate);
+    lfo_out[k] = lfo_step(r, k, &s->lfos[k], frames, freq_offset[k], amounts, link_count, rate);
   for (uint32_t k = 0; k < r->v2_eg_count && k < SC_V2_MAX_EGS; k++) {
     eg_out[k] = s->egs[k].level;
     if ((int8_t)k != s->amp_eg) eg_advance(&s->egs[k], &r->v2_egs[k], frames);

@@ -7,7 +7,8 @@
 struct sc_voice;
 
 typedef struct sc_v2_lfo {
-  double cycles; /* periods run since the delay ended */
+  double cycles;      /* periods run since the delay ended */
+  double base_cycles; /* the same at ratio 1, which its sub-waves' ratios multiply */
   float start_phase;
   uint32_t elapsed, delay_frames, fade_frames;
 } sc_v2_lfo;

@@ -29,12 +29,23 @@ extension RegionMapping {
     }
     r.v2_lfo_count = UInt8(min(lfos.count, Int(SC_V2_MAX_LFOS)))
     r.v2_eg_count = UInt8(min(egs.count, Int(SC_V2_MAX_EGS)))
+    var pools = LFOPools()
     withUnsafeMutableBytes(of: &r.v2_lfos) { raw in
       let slots = raw.bindMemory(to: sc_v2_lfo_params.self)
       for (slot, (_, opcodes)) in lfos.prefix(slots.count).enumerated() {
-        lfo(opcodes, &slots[slot], &diagnostics)
-        links += lfoLinks(opcodes, slot: slot)
+        lfo(opcodes, slot: slot, &slots[slot], &pools, &diagnostics)
+        links += lfoLinks(opcodes, slot: slot, steps: Int(slots[slot].step_count))
       }
+    }
+    r.v2_lfo_subwave_count = UInt8(pools.subwaves.count)
+    withUnsafeMutableBytes(of: &r.v2_lfo_subwaves) { raw in
+      let slots = raw.bindMemory(to: sc_v2_lfo_subwave.self)
+      for (i, subwave) in pools.subwaves.enumerated() { slots[i] = subwave }
+    }
+    r.v2_lfo_step_count = UInt8(pools.steps.count)
+    withUnsafeMutableBytes(of: &r.v2_lfo_steps) { raw in
+      let slots = raw.bindMemory(to: Float.self)
+      for (i, step) in pools.steps.enumerated() { slots[i] = step }
     }
     withUnsafeMutableBytes(of: &r.v2_egs) { raw in
       let slots = raw.bindMemory(to: sc_v2_eg_params.self)
@@ -57,27 +68,50 @@ extension RegionMapping {
     }
   }
 
-  /// Fills an LFO slot over what sc_region_init left in it.
+  /// The sub-waves and step values of a region's LFOs, which share one store per region.
+  private struct LFOPools {
+    var subwaves: [sc_v2_lfo_subwave] = []
+    var steps: [Float] = []
+  }
+
+  /// A wave number the engine renders: `value`, or a sine with a warning.
+  private func renderedWave(
+    _ value: Double, _ opcode: SFZOpcode, _ diagnostics: inout [SFZDiagnostic]
+  ) -> UInt8 {
+    let wave = Int(value)
+    if (0..<Int(SC_V2_WAVE_COUNT.rawValue)).contains(wave) { return UInt8(wave) }
+    diagnostics.append(
+      SFZDiagnostic(
+        .warning, at: opcode.location,
+        "LFO wave \(wave) is not rendered yet (only 0...7); using a sine"))
+    return UInt8(SC_V2_WAVE_SINE.rawValue)
+  }
+
+  /// Fills an LFO slot over what sc_region_init left in it, its sub-waves and steps into `pools`.
   private func lfo(
-    _ opcodes: [(V2ModulatorName, SFZOpcode)], _ lfo: inout sc_v2_lfo_params,
-    _ diagnostics: inout [SFZDiagnostic]
+    _ opcodes: [(V2ModulatorName, SFZOpcode)], slot: Int, _ lfo: inout sc_v2_lfo_params,
+    _ pools: inout LFOPools, _ diagnostics: inout [SFZDiagnostic]
   ) {
     var values: [String: Double] = [:]
+    var numbered: [String: [Int: (value: Double, opcode: SFZOpcode)]] = [:]
     var waveOpcode: SFZOpcode?
     for (name, opcode) in opcodes where name.controller == nil {
-      guard case .parameter(let parameter) = name.part, let value = opcode.number else { continue }
-      values[parameter] = value
-      if parameter == "wave" { waveOpcode = opcode }
+      guard let value = opcode.number else { continue }
+      switch name.part {
+      case .parameter(let parameter):
+        values[parameter] = value
+        if parameter == "wave" { waveOpcode = opcode }
+      case .point(let parameter, let index):
+        numbered[parameter, default: [:]][index] = (value, opcode)
+      case .output: break
+      }
     }
-    var wave = values["wave"].map { Int($0) } ?? Int(lfo.wave)
-    if !(0..<Int(SC_V2_WAVE_COUNT.rawValue)).contains(wave), let waveOpcode {
-      diagnostics.append(
-        SFZDiagnostic(
-          .warning, at: waveOpcode.location,
-          "LFO wave \(wave) is not rendered yet (only 0...7); using a sine"))
-      wave = Int(SC_V2_WAVE_SINE.rawValue)
+    let defaultWave = lfo.wave
+    if let wave = values["wave"], let waveOpcode {
+      lfo.wave = renderedWave(wave, waveOpcode, &diagnostics)
     }
-    lfo.wave = UInt8(wave)
+    steps(values["steps"], numbered["step"] ?? [:], opcodes, &lfo, &pools, &diagnostics)
+    subwaves(numbered, slot: slot, defaultWave: defaultWave, &pools, &diagnostics)
     lfo.ratio = values["ratio"].map { Float($0) } ?? lfo.ratio
     lfo.scale = values["scale"].map { Float($0) } ?? lfo.scale
     lfo.freq = values["freq"].map { Float($0) } ?? lfo.freq
@@ -88,6 +122,69 @@ extension RegionMapping {
     lfo.count = values["count"].map { UInt32(min(max($0, 0), Double(UInt32.max))) } ?? lfo.count
   }
 
+  /// A step sequencer (opcodes/lfoN_steps.md) in place of the LFO's wave. The page's rule that
+  /// the later of lfoN_wave and lfoN_steps wins is Cakewalk's; ARIA plays steps as a wave of
+  /// their own (opcodes/lfoN_wave.md, wave 13), so here the steps win whatever the order.
+  private func steps(
+    _ count: Double?, _ values: [Int: (value: Double, opcode: SFZOpcode)],
+    _ opcodes: [(V2ModulatorName, SFZOpcode)], _ lfo: inout sc_v2_lfo_params,
+    _ pools: inout LFOPools, _ diagnostics: inout [SFZDiagnostic]
+  ) {
+    guard let count, count >= 1 else { return }
+    let room = Int(SC_V2_MAX_LFO_STEPS) - pools.steps.count
+    var rendered = Int(min(count, 255))
+    if rendered > room {
+      diagnostics.append(
+        SFZDiagnostic(
+          .warning, at: region.location,
+          "\(rendered) LFO steps; only \(SC_V2_MAX_LFO_STEPS) per region are rendered"))
+      rendered = room
+    }
+    guard rendered > 0 else { return }
+    lfo.step_first = UInt8(pools.steps.count)
+    lfo.step_count = UInt8(rendered)
+    // an unset step is 0 (opcodes/lfoN_stepX.md); values are percent
+    pools.steps += (1...rendered).map { Float((values[$0]?.value ?? 0) / 100) }
+    for (name, opcode) in opcodes {
+      guard case .point("step", let index) = name.part, index > rendered else { continue }
+      diagnostics.append(
+        SFZDiagnostic(
+          .warning, at: opcode.location,
+          "LFO step \(index) is past the \(rendered) steps rendered; ignored"))
+    }
+  }
+
+  /// ARIA's further waves (opcodes/lfoN_waveX.md): one for each number from 2 that any of
+  /// `waveX`, `ratioX`, `scaleX` or `offsetX` names, each at ratio and scale 1 unless told.
+  private func subwaves(
+    _ numbered: [String: [Int: (value: Double, opcode: SFZOpcode)]], slot: Int,
+    defaultWave: UInt8, _ pools: inout LFOPools, _ diagnostics: inout [SFZDiagnostic]
+  ) {
+    let indices = Set(
+      V2ModulatorName.subwaveParameters.flatMap { numbered[$0].map { Array($0.keys) } ?? [] })
+    for index in indices.sorted() {
+      guard pools.subwaves.count < Int(SC_V2_MAX_LFO_SUBWAVES) else {
+        diagnostics.append(
+          SFZDiagnostic(
+            .warning, at: region.location,
+            "LFO sub-wave \(index) is past the \(SC_V2_MAX_LFO_SUBWAVES) per region rendered; "
+              + "ignored"))
+        continue
+      }
+      func value(_ parameter: String) -> Float? {
+        numbered[parameter]?[index].map { Float($0.value) }
+      }
+      var wave = defaultWave
+      if let given = numbered["wave"]?[index] {
+        wave = renderedWave(given.value, given.opcode, &diagnostics)
+      }
+      pools.subwaves.append(
+        sc_v2_lfo_subwave(
+          slot: UInt8(slot), wave: wave, ratio: value("ratio") ?? 1, scale: value("scale") ?? 1,
+          offset: value("offset") ?? 0))
+    }
+  }
+
   /// Fills a flex envelope slot over what sc_region_init left in it.
   private func flexEnvelope(
     _ opcodes: [(V2ModulatorName, SFZOpcode)], _ e: inout sc_v2_eg_params,
@@ -95,10 +192,11 @@ extension RegionMapping {
   ) {
     var points: [String: [Int: Float]] = [:]
     for (name, opcode) in opcodes where name.controller == nil {
-      // egN_ampeg is a choice in the opcode table, so it carries no number of its own
-      guard let value = opcode.number ?? Double(opcode.value) else { continue }
+      guard let value = opcode.number else { continue }
       switch name.part {
       case .parameter("sustain"): e.sustain = Int8(clamping: Int(value))
+      // ARIA's boolean (opcodes/egN_ampeg.md, `eg1_ampeg=1`), also written as a depth
+      // (modulations/envelope_generators.md, `eg01_ampeg=100`): any value but 0 turns it on
       case .parameter("ampeg"): e.ampeg = value != 0
       case .point(let parameter, let point) where point < Int(SC_V2_MAX_EG_POINTS):
         points[parameter, default: [:]][point] = Float(value)
@@ -110,7 +208,16 @@ extension RegionMapping {
       default: break
       }
     }
-    let last = points.values.flatMap(\.keys).max() ?? -1
+    var last = points.values.flatMap(\.keys).max() ?? -1
+    // A point a controller alone sets (`eg1_level3_oncc1` with no eg1_level3) exists, at time
+    // and level 0 before the controller adds to them.
+    for (name, _) in opcodes where name.controller?.form == "on" {
+      if case .point(let parameter, let point) = name.part, parameter != "shape",
+        point < Int(SC_V2_MAX_EG_POINTS)
+      {
+        last = max(last, point)
+      }
+    }
     e.point_count = UInt8(last + 1)
     if Int(e.sustain) > last { e.sustain = -1 }
     Self.fill(&e.time, points["time"] ?? [:])
@@ -126,12 +233,20 @@ extension RegionMapping {
     }
   }
 
-  private func lfoLinks(_ opcodes: [(V2ModulatorName, SFZOpcode)], slot: Int) -> [sc_v2_link] {
+  /// `steps`: how many steps the LFO renders, whose `stepX_onccY` become links.
+  private func lfoLinks(_ opcodes: [(V2ModulatorName, SFZOpcode)], slot: Int, steps: Int)
+    -> [sc_v2_link]
+  {
     links(opcodes, slot: slot, output: SC_V2_LINK_LFO) { name in
-      guard case .parameter(let parameter) = name.part,
-        let kind = V2ModulatorName.lfoControlled[parameter]
-      else { return nil }
-      return (kind, 0)
+      switch name.part {
+      case .parameter(let parameter):
+        guard let kind = V2ModulatorName.lfoControlled[parameter] else { return nil }
+        return (kind, 0, 1)
+      // a step's controller adds percent, as its value (opcodes/lfoN_stepX.md)
+      case .point("step", let index) where index <= steps:
+        return (SC_V2_LINK_LFO_STEP, index - 1, 0.01)
+      default: return nil
+      }
     }
   }
 
@@ -140,8 +255,8 @@ extension RegionMapping {
       guard case .point(let parameter, let point) = name.part, point < Int(SC_V2_MAX_EG_POINTS)
       else { return nil }
       switch parameter {
-      case "time": return (SC_V2_LINK_EG_TIME, point)
-      case "level": return (SC_V2_LINK_EG_LEVEL, point)
+      case "time": return (SC_V2_LINK_EG_TIME, point, 1)
+      case "level": return (SC_V2_LINK_EG_LEVEL, point, 1)
       default: return nil
       }
     }
@@ -149,9 +264,11 @@ extension RegionMapping {
 
   /// Outputs (`lfo1_pitch=50`, `lfo1_pitch_oncc1=100`) and controlled parameters
   /// (`lfo1_freq_oncc2=3`), each `_onccN` with its `_curveccN`, `_smoothccN` and `_stepccN`.
+  /// `parameter` names a controlled parameter's link kind, index, and the factor from the
+  /// opcode's unit to the link's.
   private func links(
     _ opcodes: [(V2ModulatorName, SFZOpcode)], slot: Int, output: sc_v2_link_kind,
-    parameter: (V2ModulatorName) -> (sc_v2_link_kind, Int)?
+    parameter: (V2ModulatorName) -> (sc_v2_link_kind, Int, Double)?
   ) -> [sc_v2_link] {
     var byName: [V2ModulatorName: Double] = [:]
     for (name, opcode) in opcodes { if let value = opcode.number { byName[name] = value } }
@@ -160,18 +277,20 @@ extension RegionMapping {
       guard let depth = opcode.number else { continue }
       let kind: sc_v2_link_kind
       let index: Int
+      var unit = 1.0
       if case .output(let target) = name.part, let mod = V2ModulatorName.targets[target] {
         kind = output
         index = Int(mod.rawValue)
-      } else if name.controller != nil, let (parameterKind, point) = parameter(name) {
+      } else if name.controller != nil, let (parameterKind, point, scale) = parameter(name) {
         kind = parameterKind
         index = point
+        unit = scale
       } else {
         continue
       }
       var link = sc_v2_link(
         kind: UInt8(kind.rawValue), slot: UInt8(slot), index: UInt8(index),
-        source: UInt16(SC_V2_NO_SOURCE), curve: -1, depth: Float(depth), smooth: 0, step: 0)
+        source: UInt16(SC_V2_NO_SOURCE), curve: -1, depth: Float(depth * unit), smooth: 0, step: 0)
       if let controller = name.controller {
         guard controller.form == "on" else { continue }
         func companion(_ form: String) -> Double? {

@@ -34,13 +34,13 @@ enum UnsupportedOpcodes {
         + "the <effect> header, with type=lofi\"), which comes with the effect buses",
       matches: { name in
         ["bitred", "decim"].contains { name.hasPrefix($0) }
-          || v2Part(name, ["bitred", "decim"], numberedSuffix: false)
+          || v2Part(name, ["bitred", "decim"])
       }),
     Entry(
       pattern: "lfoN_/egN_ drive, driveshape, rectify, ringmod",
       reason: "targets of a distortion stage no page describes (syntax.yml lists the names and "
         + "nothing else), so there is nothing documented for them to move",
-      matches: { v2Part($0, ["driveshape", "drive", "rectify", "ringmod"], numberedSuffix: false) }),
+      matches: { v2Part($0, ["driveshape", "drive", "rectify", "ringmod"]) }),
     Entry(
       pattern: "stop_beats, reverse_loccN, reverse_hiccN, waveguide",
       reason: "ARIA, the reference player, renders none of them (corpus/spec opcodes/"
@@ -77,10 +77,6 @@ enum UnsupportedOpcodes {
         + "off_time",
       matches: { $0 == "off_shape" || $0 == "off_curve" }),
     Entry(
-      pattern: "lfoN_waveX, lfoN_ratioX, lfoN_scaleX, lfoN_offsetX (X >= 2)",
-      reason: "ARIA sub-oscillators: each v2 LFO renders its main wave only",
-      matches: { v2Part($0, ["wave", "ratio", "scale", "offset"], numberedSuffix: true) }),
-    Entry(
       pattern: "lfoN_freq_lfoX, lfoN_depth_lfoX, egN_depth_lfoX and their _onccY forms",
       reason: "modulators driving other modulators need an evaluation order between them; v2 "
         + "LFOs and envelopes drive sound parameters only",
@@ -88,7 +84,7 @@ enum UnsupportedOpcodes {
     Entry(
       pattern: "lfoN/egN targets filXgain",
       reason: "v2 LFOs and envelopes move the filters' cutoffs and resonances, not their gains",
-      matches: { v2Part($0, ["fil1gain", "fil2gain"], numberedSuffix: false) }),
+      matches: { v2Part($0, ["fil1gain", "fil2gain"]) }),
     Entry(
       pattern: "*ccN with N of 138, 139 or above 141",
       reason: "controller numbers above 137 (but ARIA's key deltas 140 and 141) name no MIDI "
@@ -102,9 +98,8 @@ enum UnsupportedOpcodes {
     table.first { $0.matches(name) }?.reason
   }
 
-  /// `lfo3_wave2` (with `numberedSuffix`, the part must carry a number of 2 or more) or
-  /// `eg5_resonance2` (the part as written): a v2 LFO or envelope name with one of `parts`.
-  private static func v2Part(_ name: String, _ parts: [String], numberedSuffix: Bool) -> Bool {
+  /// `eg5_resonance2`, `lfo1_fil1gain_oncc3`: a v2 LFO or envelope name with one of `parts`.
+  private static func v2Part(_ name: String, _ parts: [String]) -> Bool {
     guard let stem = ["lfo", "eg"].first(where: { name.hasPrefix($0) }) else { return false }
     let rest = name.dropFirst(stem.count)
     let digits = rest.prefix { $0.isASCII && $0.isNumber }
@@ -112,9 +107,7 @@ enum UnsupportedOpcodes {
     let part = rest.dropFirst(digits.count + 1)
     for candidate in parts where part.hasPrefix(candidate) {
       let suffix = part.dropFirst(candidate.count)
-      if !numberedSuffix { return suffix.isEmpty || suffix.hasPrefix("_") }
-      let index = suffix.prefix { $0.isASCII && $0.isNumber }
-      if let n = Int(index), n >= 2 { return true }
+      if suffix.isEmpty || suffix.hasPrefix("_") { return true }
     }
     return false
   }

@@ -10,7 +10,8 @@ struct V2ModulatorName: Hashable {
   enum Part: Hashable {
     /// A plain parameter: `freq`, `delay`, `sustain`, `ampeg`...
     case parameter(String)
-    /// A numbered envelope point parameter: `time2`, `level2`, `shape2`.
+    /// A numbered parameter: envelope points (`time2`, `level2`, `shape2`), LFO steps
+    /// (`step2`) and LFO sub-waves (`wave2`, `ratio2`, `scale2`, `offset2`).
     case point(String, Int)
     /// An output to a target: `pitch`, `eq2gain`...
     case output(String)
@@ -36,14 +37,18 @@ struct V2ModulatorName: Hashable {
     ]) { first, _ in first }
 
   static let lfoParameters: Set<String> = [
-    "freq", "delay", "fade", "phase", "wave", "count", "offset", "ratio", "scale",
+    "freq", "delay", "fade", "phase", "wave", "count", "offset", "ratio", "scale", "steps",
   ]
+  /// ARIA's sub-wave parameters, numbered from 2 (`lfo1_wave2`; opcodes/lfoN_waveX.md).
+  static let subwaveParameters: Set<String> = ["wave", "ratio", "scale", "offset"]
   /// LFO parameters a controller may move (`lfo1_freq_oncc1`), with the link each becomes.
   static let lfoControlled: [String: sc_v2_link_kind] = [
     "freq": SC_V2_LINK_LFO_FREQ, "delay": SC_V2_LINK_LFO_DELAY, "fade": SC_V2_LINK_LFO_FADE,
     "phase": SC_V2_LINK_LFO_PHASE,
   ]
-  static let egParameters: Set<String> = ["sustain", "ampeg"]
+  /// `points` is taken in and does nothing, as in ARIA (opcodes/egN_points.md: the player counts
+  /// the points the envelope defines).
+  static let egParameters: Set<String> = ["sustain", "ampeg", "points"]
   static let pointParameters: Set<String> = ["time", "level", "shape"]
 
   /// The parsed name, or nil when `name` is not a v2 modulator opcode this engine renders.
@@ -88,8 +93,16 @@ struct V2ModulatorName: Hashable {
     if targets[rest] != nil { return .output(rest) }
     switch kind {
     case .lfo:
-      if controlled { return lfoControlled[rest] != nil ? .parameter(rest) : nil }
-      return lfoParameters.contains(rest) ? .parameter(rest) : nil
+      if controlled, lfoControlled[rest] != nil { return .parameter(rest) }
+      if !controlled, lfoParameters.contains(rest) { return .parameter(rest) }
+      let letters = String(rest.prefix { !$0.isNumber })
+      guard let index = Int(rest.dropFirst(letters.count)) else { return nil }
+      // steps count from 1 (opcodes/lfoN_stepX.md) and may follow a controller; sub-waves from 2
+      if letters == "step" && index >= 1 { return .point(letters, index) }
+      if !controlled && subwaveParameters.contains(letters) && index >= 2 {
+        return .point(letters, index)
+      }
+      return nil
     case .eg:
       if !controlled, egParameters.contains(rest) { return .parameter(rest) }
       let letters = rest.prefix { !$0.isNumber }

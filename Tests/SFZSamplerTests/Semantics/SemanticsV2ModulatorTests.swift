@@ -5,17 +5,13 @@ import Testing
 
 @Suite("Semantics: SFZ v2 LFOs and flex envelopes")
 struct SemanticsV2ModulatorTests {
-  /// Key 72 plays the *sine an octave above middle C: periods of about 2 ms to follow pitch by.
-  private static let c5 = SemanticsRig.middleC * 2
+  private static let c5 = V2Renders.c5
   private static let rate = SemanticsRig.rate
 
   private func pitchTrack(_ sfz: String, frames: Int, before: [SamplerEvent] = []) throws
     -> [(frame: Double, cents: Double)]
   {
-    let rig = try SemanticsRig("<region> sample=*sine amp_veltrack=0 " + sfz)
-    #expect(!rig.report.diagnostics.contains { "\($0)".contains("not rendered") })
-    return Measure.centsByPeriod(
-      rig.strike(72, frames: frames, before: before), sampleRate: SemanticsRig.rate, base: Self.c5)
+    try V2Renders.pitchTrack(sfz, frames: frames, before: before)
   }
 
   /// Frames between successive upward passes of the track through its centre.
@@ -88,8 +84,9 @@ struct SemanticsV2ModulatorTests {
 
   @Test("lfoN_phase: 0.25 starts the sine at its top, 0.5 starts it going down")
   func phase() throws {
-    let top = try pitchTrack("lfo1_freq=1 lfo1_pitch=100 lfo1_phase=0.25", frames: 9_600)
-    let down = try pitchTrack("lfo1_freq=1 lfo1_pitch=100 lfo1_phase=0.5", frames: 9_600)
+    let sine = "lfo1_wave=1 lfo1_freq=1 lfo1_pitch=100"
+    let top = try pitchTrack("\(sine) lfo1_phase=0.25", frames: 9_600)
+    let down = try pitchTrack("\(sine) lfo1_phase=0.5", frames: 9_600)
     let first = V2Measure.cents(top, in: 0..<480)
     #expect(first.allSatisfy { $0 > 95 }, "starts near +100: \(first.prefix(3))")
     let falling = V2Measure.cents(down, in: 0..<9_600)
@@ -132,16 +129,8 @@ struct SemanticsV2ModulatorTests {
     #expect(abs(amplitude - Measure.dB(1.5 / 0.5)) < 0.5, "1.5 / 0.5: \(amplitude) dB")
   }
 
-  /// The *sine's envelope at key 96 (2 kHz) for a note held `held` frames, over `frames` frames,
-  /// relative to the same region's level without the flex envelope.
   private func ampEnvelope(_ sfz: String, held: Int, frames: Int) throws -> [Float] {
-    let plain = try SemanticsRig("<region> sample=*sine amp_veltrack=0")
-    let reference = V2Measure.envelope(plain.strike(96, frames: 4_800), at: 2_400)
-    let rig = try SemanticsRig("<region> sample=*sine amp_veltrack=0 " + sfz)
-    #expect(!rig.report.diagnostics.contains { "\($0)".contains("not rendered") })
-    let out = rig.render(
-      frames, [.noteOn(key: 96, velocity: 100), .noteOff(key: 96, frame: held)])
-    return out.map { $0 / reference }
+    try V2Renders.ampEnvelope(sfz, held: held, frames: frames)
   }
 
   @Test("egN_ampeg: the flex envelope's points are reached at their times, sustain holds")
@@ -242,8 +231,9 @@ struct SemanticsV2ModulatorTests {
     #expect(end.allSatisfy { abs($0) < 2 }, "ends at its own key")
   }
 
-  @Test("what v2 modulation is not rendered is still named: sub-LFOs, LFO-on-LFO")
+  @Test("what v2 modulation is not rendered is still named: LFO-on-LFO")
   func unrenderedReported() throws {
+    // sub-waves are rendered, and egN_points is taken in as ARIA does (opcodes/egN_points.md)
     let rig = try SemanticsRig(
       """
       <region> sample=*sine lfo1_freq=2 lfo1_wave=12 lfo1_pitch=10 lfo1_wave2=1 lfo1_ratio2=2
@@ -252,8 +242,7 @@ struct SemanticsV2ModulatorTests {
     let unrendered = Set(
       rig.report.diagnostics.filter { $0.message.contains("is not rendered") }
         .compactMap { $0.message.split(separator: "'").dropFirst().first.map(String.init) })
-    #expect(
-      unrendered == ["lfo1_wave2", "lfo1_ratio2", "lfo2_freq_lfo1", "eg1_points"])
+    #expect(unrendered == ["lfo2_freq_lfo1"])
     let wave = rig.report.diagnostics.first { $0.message.contains("LFO wave 12") }
     #expect(wave?.line == 1, "\(rig.report.diagnostics)")
   }

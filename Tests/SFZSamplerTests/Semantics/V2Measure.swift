@@ -10,6 +10,15 @@ enum V2Measure {
     track.filter { frames.contains($0.frame) }.map(\.cents)
   }
 
+  /// The median of the cents of the periods whose middle lies in `frames`: one step of a stepped
+  /// modulation, read past the periods that straddle its edges.
+  static func medianCents(_ track: [(frame: Double, cents: Double)], in frames: Range<Double>)
+    -> Double
+  {
+    let values = cents(track, in: frames).sorted()
+    return values.isEmpty ? .nan : values[values.count / 2]
+  }
+
   /// Peak of `signal` within half a millisecond of `frame`: the envelope of a sine whose period
   /// is shorter than that window.
   static func envelope(_ signal: [Float], at frame: Int) -> Float {
