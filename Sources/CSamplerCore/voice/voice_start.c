@@ -219,7 +219,7 @@ void sc_voice_start(sc_engine *engine, sc_voice *v, const sc_instrument *instrum
   start_eq(v, vel);
   start_pitch(engine, v, vel, bipolar);
   start_level(engine, v, mods, bipolar, gain_db);
-  sc_voice_filters_start(v->filters, v->region, key, velocity, unipolar);
+  sc_voice_filters_start(&v->filters, v->region, key, velocity, unipolar);
   v->level.gain = sc_voice_first_gain(engine, v);
   engine->playing++;
 }
