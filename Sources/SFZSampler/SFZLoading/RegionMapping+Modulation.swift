@@ -30,6 +30,7 @@ extension RegionMapping {
       "fillfo_freq": SC_MOD_FILLFO_FREQ, "pitchlfo_freq": SC_MOD_PITCHLFO_FREQ,
       "offset": SC_MOD_OFFSET, "delay": SC_MOD_DELAY, "amp_veltrack": SC_MOD_AMP_VELTRACK,
       "cutoff2": SC_MOD_CUTOFF2, "resonance2": SC_MOD_RESONANCE2,
+      "fil_gain": SC_MOD_FIL_GAIN, "fil1_gain": SC_MOD_FIL_GAIN, "fil2_gain": SC_MOD_FIL2_GAIN,
     ]) { first, _ in first }
     let stages = ["delay", "start", "attack", "hold", "decay", "sustain", "release", "depth"]
     let firsts = [
