@@ -94,6 +94,27 @@
  * two-pole filters ring for seconds at the cutoff. */
 #define SC_FILTER_RESONANCE_MAX_DB 40.0
 
+/* Largest shelf or band gain of the lsh, hsh and peq filter types either way, in dB (fil_gain,
+ * whose table range is -96...96): it bounds what a controller can add. */
+#define SC_FILTER_GAIN_MAX_DB 96.0
+
+/* The comb filter's delay line, in frames, shared by a voice's comb filters: its delay is one
+ * period of the cutoff, so at 48 kHz one comb reaches down to 48000 / 512 = 93.75 Hz (two combs
+ * in one voice split it: 187.5 Hz). A lower cutoff plays at the longest delay. 4 KB a voice:
+ * the line lives in the voice, so no comb ever allocates. */
+#define SC_FILTER_COMB_FRAMES 512
+
+/* The pink filter (-3 dB per octave): SC_FILTER_PINK_SECTIONS first-order sections, each a pole
+ * with a zero SC_FILTER_PINK_STEP times above it, the next pole that again above the zero, from
+ * SC_FILTER_PINK_LOWEST_HZ. A pole-zero pair drops the gain by 20 log10(step) dB over 2 log2(step)
+ * octaves: -3.01 dB per octave whatever the step; a step of an octave keeps the ripple within
+ * 0.15 dB from 100 Hz to 10 kHz (poles 10...10240 Hz, zeros 20...20480 Hz). The tilt passes
+ * 0 dB at SC_FILTER_PINK_REFERENCE_HZ. */
+#define SC_FILTER_PINK_SECTIONS 6
+#define SC_FILTER_PINK_STEP 2.0
+#define SC_FILTER_PINK_LOWEST_HZ 10.0
+#define SC_FILTER_PINK_REFERENCE_HZ 1000.0
+
 /* A pedal is down at controller values >= this: 0.5, any value above 0, as ARIA documents for
  * sustain_lo and sostenuto_lo (corpus/spec opcodes/sustain_lo.md), so half-pedalling holds. */
 #define SC_DEFAULT_PEDAL_LO 0.5f

@@ -103,6 +103,20 @@ void sc_filter_coeffs_compute(sc_filter_coeffs *c, sc_filter_type type, double c
                 (double[2]){2.0 * a2, 2.0 * a3}, (double[2]){c1, c2}, d);
 }
 
+void sc_filter_coeffs_svf(sc_filter_coeffs *c, double g, double k, double m0, double m1,
+                          double m2) {
+  /* band v1 = a1 s1 + a2 (x - s2) and low v2 = s2 + a2 s1 + a3 (x - s2), as above */
+  double a1 = 1.0 / (1.0 + g * (g + k)), a2 = g * a1, a3 = g * a2;
+  double m[2][2] = {{2.0 * a1 - 1.0, -2.0 * a2}, {2.0 * a2, 1.0 - 2.0 * a3}};
+  double b[2] = {2.0 * a2, 2.0 * a3};
+  double out[2] = {m1 * a1 + m2 * a2, -m1 * a2 + m2 * (1.0 - a3)};
+  double d = m0 + m1 * a2 + m2 * a3;
+  c->m11 = (float)m[0][0], c->m12 = (float)m[0][1], c->b1 = (float)b[0];
+  c->m21 = (float)m[1][0], c->m22 = (float)m[1][1], c->b2 = (float)b[1];
+  c->c1 = (float)out[0], c->c2 = (float)out[1], c->d = (float)d;
+  four_frames(c, m, b, out, d);
+}
+
 /* The two-pole recursion's constants for a block, including those of the two-sample step:
  * s(n+2) = M^2 s(n) + M b x(n) + b x(n+1), so the chain of dependent operations is paid once per
  * pair of samples; s(n+1), needed only for the output, is off that chain. */

@@ -28,6 +28,11 @@ float sc_filter_damping(double resonance_db);
 float sc_filter_damping_peak(double peak_db);
 void sc_filter_coeffs_compute(sc_filter_coeffs *c, sc_filter_type type, double cutoff,
                               float damping, double sample_rate);
+/* The trapezoidal state-variable section at g = tan(pi f / rate) with damping k and output
+ * m0 x + m1 band + m2 low, where band = s / (s^2 + k s + 1) and low = 1 / (s^2 + k s + 1): any
+ * response over that denominator, numerator m0 s^2 + (m0 k + m1) s + m0 + m2. The two-pole code
+ * runs it (as SC_FILTER_LPF_2P). */
+void sc_filter_coeffs_svf(sc_filter_coeffs *c, double g, double k, double m0, double m1, double m2);
 /* Runs `frames` frames of a channel pair (right NULL for mono) through the filter, in place. */
 typedef void (*sc_filter_fn)(sc_filter_type type, const sc_filter_coeffs *c, sc_filter_state *s,
                              float *left, float *right, uint32_t frames);

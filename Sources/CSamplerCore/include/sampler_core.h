@@ -56,7 +56,9 @@ typedef enum sc_loop_mode {
   SC_LOOP_ENGINE = 4 /**< continuous or sustain, as the engine's loop-thru-release switch says */
 } sc_loop_mode;
 
-/** The resonant filter types. */
+/** The filter types of SFZ `fil_type` (corpus/spec opcodes/fil_type.md): SFZ v1's six, then
+ * SFZ v2's and ARIA's. The v2 `*_2p_sv` types are the 2-pole ones (those are state-variable
+ * filters already) and `pkf_2p` is SC_FILTER_PEQ. */
 typedef enum sc_filter_type {
   SC_FILTER_NONE = 0,
   SC_FILTER_LPF_1P = 1,
@@ -64,7 +66,19 @@ typedef enum sc_filter_type {
   SC_FILTER_LPF_2P = 3,
   SC_FILTER_HPF_2P = 4,
   SC_FILTER_BPF_2P = 5,
-  SC_FILTER_BRF_2P = 6
+  SC_FILTER_BRF_2P = 6,
+  SC_FILTER_BPF_1P = 7, /**< one pole each side (Q 1/2), unity at the centre; no resonance */
+  SC_FILTER_BRF_1P = 8, /**< its complement: a notch at the cutoff; no resonance */
+  SC_FILTER_APF_1P = 9, /**< first-order all-pass, -90 degrees at the cutoff; no resonance */
+  SC_FILTER_LPF_4P = 10,
+  SC_FILTER_HPF_4P = 11,
+  SC_FILTER_LPF_6P = 12,
+  SC_FILTER_HPF_6P = 13,
+  SC_FILTER_COMB = 14, /**< delay 1/cutoff; resonance is the gain at the cutoff's harmonics */
+  SC_FILTER_PINK = 15, /**< -3 dB/octave, 0 dB at SC_FILTER_PINK_REFERENCE_HZ; no cutoff */
+  SC_FILTER_LSH = 16,  /**< low shelf of `gain` dB */
+  SC_FILTER_HSH = 17,  /**< high shelf of `gain` dB */
+  SC_FILTER_PEQ = 18   /**< peaking band of `gain` dB at the cutoff */
 } sc_filter_type;
 
 /** Filters per region: SFZ has two, in series. */
@@ -79,6 +93,7 @@ typedef struct sc_filter_params {
   float keycenter;
   float veltrack; /**< cents at velocity 127 */
   float random;   /**< cents; a uniform 0...x per note is added (fil_random) */
+  float gain;     /**< dB of the shelf or band of SC_FILTER_LSH, _HSH and _PEQ (fil_gain) */
 } sc_filter_params;
 
 /** When a region starts a voice. */
@@ -536,6 +551,8 @@ typedef enum sc_mod_target {
   SC_MOD_NOISE_LEVEL, /**< dB, added to noise_level */
   SC_MOD_NOISE_STEP,  /**< added to noise_step */
   SC_MOD_NOISE_TONE,  /**< added to noise_tone */
+  SC_MOD_FIL_GAIN,    /**< dB, added to the first filter's gain (fil_gain) */
+  SC_MOD_FIL2_GAIN,   /**< dB, added to the second filter's gain */
   SC_MOD_LIVE_COUNT,
   SC_MOD_OFFSET = SC_MOD_LIVE_COUNT, /**< frames */
   SC_MOD_DELAY,                      /**< seconds */

@@ -95,7 +95,7 @@ struct __attribute__((aligned(64))) sc_voice {
   sc_env amp_env, fil_env, pitch_env;
   sc_lfo amp_lfo, fil_lfo, pitch_lfo;
   float fileg_depth, pitcheg_depth; /* cents, with velocity and note-on modulation */
-  sc_voice_filter filters[SC_FILTER_COUNT];
+  sc_voice_filters filters;
   sc_engine_filter engine_filter; /* the engine filter stage (SC_PARAM_FILTER_*) */
   sc_voice_params params;         /* the engine's pitch envelope and vibrato */
   sc_voice_eq eq;

@@ -4,6 +4,7 @@
 #define SC_VOICE_FILTERS_H
 
 #include "dsp/filter.h"
+#include "dsp/filter_v2.h"
 #include "voice/modulation.h"
 
 /* One filter of a voice: what note-on fixed, and the coefficients of its last settings. */
@@ -13,7 +14,15 @@ typedef struct sc_voice_filter {
   double last_cutoff_cents;
   sc_filter_coeffs coeffs;
   sc_filter_state state;
+  float last_gain;       /* dB, of the shelf and band types */
+  sc_filter_extra extra; /* the SFZ v2 and ARIA types' further state */
 } sc_voice_filter;
+
+/* Both filters, and the delay line their comb types share. */
+typedef struct sc_voice_filters {
+  sc_voice_filter each[SC_FILTER_COUNT];
+  float comb_line[SC_FILTER_COMB_FRAMES][2];
+} sc_voice_filters;
 
 /* Whether any of the region's filters is on. */
 static inline bool sc_voice_filters_any(const sc_region *region) {
@@ -23,13 +32,13 @@ static inline bool sc_voice_filters_any(const sc_region *region) {
 }
 
 /* Sets up the voice's filters for `key` and `velocity`; `unipolar` is the note's 0...1 draw for
- * fil_random. */
-void sc_voice_filters_start(sc_voice_filter filters[SC_FILTER_COUNT], const sc_region *region,
-                            uint8_t key, uint8_t velocity, float unipolar);
+ * fil_random. The voice's filters start zeroed (a voice starts from all zeros). */
+void sc_voice_filters_start(sc_voice_filters *filters, const sc_region *region, uint8_t key,
+                            uint8_t velocity, float unipolar);
 /* Runs the chunk through each filter that is on, with `process` (the engine's filter code).
  * `offset_cents[i]` is what moves filter i besides its live modulation (the first filter's
  * envelope and LFO). */
-void sc_voice_filters_process(sc_voice_filter filters[SC_FILTER_COUNT], const sc_region *region,
+void sc_voice_filters_process(sc_voice_filters *filters, const sc_region *region,
                               const sc_live_mods *live, const double offset_cents[SC_FILTER_COUNT],
                               double sample_rate, sc_filter_fn process, float *left, float *right,
                               uint32_t frames);

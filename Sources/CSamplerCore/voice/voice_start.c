@@ -228,7 +228,7 @@ void sc_voice_start(sc_engine *engine, sc_voice *v, const sc_instrument *instrum
   start_eq(v, vel);
   start_pitch(engine, v, vel, level_draw);
   start_level(engine, v, mods, level_draw, gain_db);
-  sc_voice_filters_start(v->filters, v->region, key, velocity, unipolar);
+  sc_voice_filters_start(&v->filters, v->region, key, velocity, unipolar);
   /* drawn only for a region with noise, so every other voice's draws stay as they were */
   if (v->region->noise.on)
     sc_noise_start(&v->noise, (uint64_t)(sc_random_unit(&engine->rng_state) * 16777216.0f) + 1);

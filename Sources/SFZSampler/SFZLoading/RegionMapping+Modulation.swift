@@ -32,6 +32,7 @@ extension RegionMapping {
       "cutoff2": SC_MOD_CUTOFF2, "resonance2": SC_MOD_RESONANCE2,
       "noise_level": SC_MOD_NOISE_LEVEL, "noise_step": SC_MOD_NOISE_STEP,
       "noise_tone": SC_MOD_NOISE_TONE,
+      "fil_gain": SC_MOD_FIL_GAIN, "fil1_gain": SC_MOD_FIL_GAIN, "fil2_gain": SC_MOD_FIL2_GAIN,
     ]) { first, _ in first }
     let stages = ["delay", "start", "attack", "hold", "decay", "sustain", "release", "depth"]
     let firsts = [

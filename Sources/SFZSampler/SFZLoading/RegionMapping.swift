@@ -17,9 +17,19 @@ struct RegionMapping {
     var diagnostics: [SFZDiagnostic]
   }
 
+  /// Every `fil_type` value of corpus/spec opcodes/fil_type.md (syntax.yml lists them). The
+  /// `_sv` ones are the 2-pole types, which are state-variable filters already; `pkf_2p` ("peak
+  /// filter") is the peaking band `peq`, its gain fil_gain, as is sfizz's `bpk_2p`, which the
+  /// opcode table takes from sfizz though the documentation does not list it.
   static let filterTypes: [String: sc_filter_type] = [
     "lpf_1p": SC_FILTER_LPF_1P, "hpf_1p": SC_FILTER_HPF_1P, "lpf_2p": SC_FILTER_LPF_2P,
     "hpf_2p": SC_FILTER_HPF_2P, "bpf_2p": SC_FILTER_BPF_2P, "brf_2p": SC_FILTER_BRF_2P,
+    "bpf_1p": SC_FILTER_BPF_1P, "brf_1p": SC_FILTER_BRF_1P, "apf_1p": SC_FILTER_APF_1P,
+    "lpf_2p_sv": SC_FILTER_LPF_2P, "hpf_2p_sv": SC_FILTER_HPF_2P, "bpf_2p_sv": SC_FILTER_BPF_2P,
+    "brf_2p_sv": SC_FILTER_BRF_2P, "pkf_2p": SC_FILTER_PEQ, "bpk_2p": SC_FILTER_PEQ,
+    "lpf_4p": SC_FILTER_LPF_4P, "hpf_4p": SC_FILTER_HPF_4P, "lpf_6p": SC_FILTER_LPF_6P,
+    "hpf_6p": SC_FILTER_HPF_6P, "comb": SC_FILTER_COMB, "pink": SC_FILTER_PINK,
+    "lsh": SC_FILTER_LSH, "hsh": SC_FILTER_HSH, "peq": SC_FILTER_PEQ,
   ]
 
   /// The SFZ defaults, as sc_region_init sets them: the mapping's only source of them.

@@ -60,13 +60,6 @@ enum UnsupportedOpcodes {
         + "*sine, *saw... generators cover the built-in waveforms",
       matches: { $0.hasPrefix("oscillator") }),
     Entry(
-      pattern: "fil_gain, fil1_gain*, fil2_gain*",
-      reason: "the gain of ARIA's shelving and peaking filter types (lsh, hsh, peq), which the "
-        + "engine does not have; the eqN bands do that job",
-      matches: { name in
-        ["fil_gain", "fil1_gain", "fil2_gain"].contains { name.hasPrefix($0) }
-      }),
-    Entry(
       pattern: "cutoffN, resonanceN, filN_* (N >= 3)",
       reason: "two filters in series are rendered (SFZ v2); sfizz's third and further filters "
         + "are not",
