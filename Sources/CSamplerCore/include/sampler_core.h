@@ -56,6 +56,13 @@ typedef enum sc_loop_mode {
   SC_LOOP_ENGINE = 4 /**< continuous or sustain, as the engine's loop-thru-release switch says */
 } sc_loop_mode;
 
+/** Which way a loop runs once the playhead reaches its end (SFZ loop_type). */
+typedef enum sc_loop_type {
+  SC_LOOP_FORWARD = 0,  /**< from its start to its end, again and again */
+  SC_LOOP_BACKWARD = 1, /**< from its end down to its start, again and again */
+  SC_LOOP_ALTERNATE = 2 /**< back and forth between its ends (ping-pong) */
+} sc_loop_type;
+
 /** The resonant filter types. */
 typedef enum sc_filter_type {
   SC_FILTER_NONE = 0,
@@ -300,6 +307,7 @@ typedef struct sc_region {
   sc_loop_mode loop_mode;
   uint64_t loop_start; /**< first frame of the loop */
   uint64_t loop_end;   /**< last frame of the loop, inclusive; 0 with loop_start 0 = whole sample */
+  sc_loop_type loop_type; /**< which way the loop runs; an inverted loop plays between its points */
 
   /* envelopes, filter, LFOs */
   sc_envelope_params ampeg, fileg, pitcheg;
@@ -492,6 +500,8 @@ typedef enum sc_mod_target {
   SC_MOD_OFFSET = SC_MOD_LIVE_COUNT, /**< frames */
   SC_MOD_DELAY,                      /**< seconds */
   SC_MOD_AMP_VELTRACK,               /**< percent */
+  SC_MOD_LOOP_START,                 /**< frames added to the loop's first frame */
+  SC_MOD_LOOP_LENGTH,                /**< frames added to the loop's last frame */
   /** Envelope stages: seconds (start and sustain in percent, depth in cents), in the order
    * delay, start, attack, hold, decay, sustain, release, depth for each envelope. */
   SC_MOD_AMPEG_DELAY,

@@ -44,6 +44,7 @@ void sc_region_init(sc_region *r) {
   r->bend_down = -200.0f;
   r->amp_veltrack = 100.0f;
   r->loop_mode = SC_LOOP_NONE;
+  r->loop_type = SC_LOOP_FORWARD;
   r->ampeg.sustain = 1.0f;
   r->ampeg.release = 0.001f;
   r->fileg.sustain = 1.0f;

@@ -24,6 +24,9 @@ typedef struct sc_playhead {
   uint64_t pos;              /* fixed point, SC_FRACTION_BITS */
   uint64_t increment;        /* per output frame, from the pitch at the last control point */
   sc_loop_mode loop_mode;    /* the region's mode with SC_LOOP_ENGINE resolved */
+  sc_loop_type loop_type;    /* forward, or turning (backward, alternate: playhead_turns.c) */
+  uint64_t loop_start;       /* the loop this voice plays, inclusive: the region's, moved by */
+  uint64_t loop_end;         /* loop_start_onccN and loop_length_onccN at note start */
   bool looping;              /* still looping (a sustain loop stops at release) */
   bool wrapped;              /* has looped at least once */
   uint32_t crossfade_frames; /* loop crossfade length */

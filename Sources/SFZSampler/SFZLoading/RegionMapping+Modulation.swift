@@ -30,6 +30,9 @@ extension RegionMapping {
       "fillfo_freq": SC_MOD_FILLFO_FREQ, "pitchlfo_freq": SC_MOD_PITCHLFO_FREQ,
       "offset": SC_MOD_OFFSET, "delay": SC_MOD_DELAY, "amp_veltrack": SC_MOD_AMP_VELTRACK,
       "cutoff2": SC_MOD_CUTOFF2, "resonance2": SC_MOD_RESONANCE2,
+      // loop_end.md: "though the term 'length' is used, it's specifically the location of the
+      // end point which is modulated"
+      "loop_start": SC_MOD_LOOP_START, "loop_length": SC_MOD_LOOP_LENGTH,
     ]) { first, _ in first }
     let stages = ["delay", "start", "attack", "hold", "decay", "sustain", "release", "depth"]
     let firsts = [
