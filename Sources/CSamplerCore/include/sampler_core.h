@@ -102,8 +102,18 @@ typedef enum sc_trigger {
 typedef enum sc_off_mode {
   SC_OFF_FAST = 0,   /**< fades out in a few milliseconds, as a stolen voice does */
   SC_OFF_NORMAL = 1, /**< goes into its release, one-shots included */
-  SC_OFF_TIME = 2    /**< fades out linearly over off_time seconds */
+  SC_OFF_TIME = 2    /**< fades out over off_time seconds, along off_curve */
 } sc_off_mode;
+
+/** The curve of an off_mode=time fade (ARIA's off_curve; the level over the fade's time x,
+ * 0...1, with n the region's off_shape). */
+typedef enum sc_off_curve {
+  SC_OFF_CURVE_STATIC = -2,  /**< the level holds, then stops at off_time */
+  SC_OFF_CURVE_LINEAR = -1,  /**< 1 - x */
+  SC_OFF_CURVE_POWER = 0,    /**< 1 - x^n (n > 0) */
+  SC_OFF_CURVE_EXPONENT = 1, /**< 1 - (n^x - 1) / (n - 1) (n > 0, not 1) */
+  SC_OFF_CURVE_SHAPED = 10   /**< 1 - (e^(n x) - 1) / (e^n - 1): n < 0 falls fast at first */
+} sc_off_curve;
 
 /** A controller range, inclusive; a condition on a CC's current value or a CC trigger. */
 typedef struct sc_cc_range {
@@ -285,6 +295,8 @@ typedef struct sc_region {
   int32_t off_by;          /**< a new voice of this group stops this region's voices */
   sc_off_mode off_mode;    /**< how they stop */
   float off_time;          /**< seconds, for SC_OFF_TIME (the default, 0.006 s) */
+  sc_off_curve off_curve;  /**< the curve of that fade; linear by default */
+  float off_shape;         /**< the curve's coefficient n */
   uint32_t polyphony;      /**< voices of this group per channel; 0 = no limit */
   uint32_t note_polyphony; /**< voices of this group per key and channel; 0 = no limit */
   bool note_selfmask;      /**< note_polyphony spares louder voices of the same key */

@@ -37,6 +37,11 @@ void sc_region_init(sc_region *r) {
   r->sw_default = SC_NO_KEY;
   r->off_mode = SC_OFF_TIME;
   r->off_time = 0.006f;
+  /* linear, as the engine faded before off_curve was read; ARIA's own default is 10 with
+   * off_shape -10.3616 (corpus/spec syntax.yml), which the loader takes as soon as either
+   * opcode is written */
+  r->off_curve = SC_OFF_CURVE_LINEAR;
+  r->off_shape = SC_OFF_SHAPE_DEFAULT;
   r->note_selfmask = true;
   r->pitch_keycenter = 60.0f;
   r->pitch_keytrack = 100.0f;

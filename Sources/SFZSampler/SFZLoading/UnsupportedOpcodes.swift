@@ -57,11 +57,6 @@ enum UnsupportedOpcodes {
         + "are not",
       matches: { thirdFilter($0) }),
     Entry(
-      pattern: "off_shape, off_curve",
-      reason: "the curve of the fade of voices stopped by off_by; the engine fades linearly over "
-        + "off_time",
-      matches: { $0 == "off_shape" || $0 == "off_curve" }),
-    Entry(
       pattern: "lfoN_waveX, lfoN_ratioX, lfoN_scaleX, lfoN_offsetX (X >= 2)",
       reason: "ARIA sub-oscillators: each v2 LFO renders its main wave only",
       matches: { v2Part($0, ["wave", "ratio", "scale", "offset"], numberedSuffix: true) }),
