@@ -42,6 +42,11 @@ extension RegionMapping {
             + "\(r.loop_end) to \(r.loop_start)"))
     }
     r.loop_type = loopType(&diagnostics)
+    if r.loop_type != SC_LOOP_FORWARD, region.has("loop_crossfade") {
+      // a turning loop has no seam where what precedes its start could be blended in
+      diagnostics.append(
+        warning("loop_crossfade", "loop_crossfade blends forward loops only; not rendered here"))
+    }
     if reversed { mirror(&r, frames: frames) }
   }
 

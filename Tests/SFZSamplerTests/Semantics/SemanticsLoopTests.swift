@@ -37,6 +37,14 @@ struct SemanticsLoopTests {
     #expect(Array(read[2_997...3_000]) == [1_001, 1_000, 1_999, 1_998])
   }
 
+  @Test("a turning loop says its loop_crossfade is not rendered, and plays without it")
+  func turningLoopCrossfade() throws {
+    let (read, report) = try framesPlayed(
+      "loop_start=1000 loop_end=1999 loop_type=backward loop_crossfade=0.01")
+    #expect(Array(read[2_997...3_000]) == [1_001, 1_000, 1_999, 1_998])
+    #expect(report.diagnostics.contains { "\($0)".contains("loop_crossfade blends forward") })
+  }
+
   @Test("looptype=alternate (the ARIA spelling) turns at both ends")
   func alternate() throws {
     let read = try framesPlayed("loop_start=1000 loop_end=1999 looptype=alternate").played
