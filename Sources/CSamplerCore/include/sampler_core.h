@@ -318,7 +318,9 @@ typedef struct sc_region {
   uint64_t end;    /**< last frame played, inclusive; 0 = last frame of the sample */
   sc_loop_mode loop_mode;
   uint64_t loop_start; /**< first frame of the loop */
-  uint64_t loop_end;   /**< last frame of the loop, inclusive; 0 with loop_start 0 = whole sample */
+  /** last frame of the loop, inclusive; 0 = the file's loop end, else the last frame (with
+   * loop_start 0 too, the file's loop or the whole sample) */
+  uint64_t loop_end;
   sc_loop_type loop_type; /**< which way the loop runs; an inverted loop plays between its points */
 
   /* envelopes, filter, LFOs */
