@@ -167,6 +167,12 @@
 #define SC_NOISE_STEP_TOP_HZ 48000.0
 #define SC_NOISE_STEP_PER_OCTAVE 10.0
 
+/* ARIA's off_shape where a region writes off_curve but no off_shape (corpus/spec syntax.yml). An
+ * off_curve=10 shape past SC_OFF_MAX_SHAPE in magnitude is a square corner already (the fade
+ * is within 0.1 dB of its end after 1/7 of its time at -50), and exp() stays far from overflow. */
+#define SC_OFF_SHAPE_DEFAULT -10.3616f
+#define SC_OFF_MAX_SHAPE 50.0f
+
 /* ------------------------------------------------------------------------ MIDI numbers */
 /* Controllers the engine itself answers (MIDI 1.0 and General MIDI). A region's sustain_cc and
  * sostenuto_cc default to the pedals' numbers; volume, pan and expression act unless the region

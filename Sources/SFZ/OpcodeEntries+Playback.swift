@@ -82,7 +82,7 @@ extension OpcodeEntries {
     choice("off_mode", ["fast", "normal", "time"], .v1),
     float("off_time", 0...100, .aria),
     float("off_shape", nil, .aria),
-    float("off_curve", nil, .aria),
+    int("off_curve", -2...10, .aria),
     int("output", 0...1024, .v1),
     int("polyphony", 0...4096, .v2),
     int("note_polyphony", 0...4096, .v2),

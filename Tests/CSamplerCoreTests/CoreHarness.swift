@@ -29,12 +29,15 @@ final class CoreHarness {
 
   deinit { sc_engine_destroy(engine) }
 
-  /// Builds an instrument from mono or stereo sample data and hands it to the engine.
+  /// Builds an instrument from mono or stereo sample data and hands it to the engine; the
+  /// region carries `modulations`.
   func load(
     samples: [(channels: [[Float]], rate: Double, loop: ClosedRange<Int>?)],
-    _ configure: @escaping (inout sc_region) -> Void
+    modulations: [sc_modulation] = [], _ configure: @escaping (inout sc_region) -> Void
   ) {
-    load(samples: samples, regions: [configure])
+    load(
+      samples: samples.map { (CoreSampleValues.float32($0.channels), $0.rate, $0.loop) },
+      regions: [configure], modulations: modulations)
   }
 
   /// Builds an instrument with one region per closure (each starts with sample 0).
@@ -49,10 +52,11 @@ final class CoreHarness {
 
   /// Builds an instrument from samples in either storage format, one region per closure. With
   /// `inParallel`, the samples go into reserved slots from concurrent threads, as the SFZ loader
-  /// puts them, instead of being added one after another.
+  /// puts them, instead of being added one after another. Every region carries `modulations`.
   func load(
     samples: [(values: CoreSampleValues, rate: Double, loop: ClosedRange<Int>?)],
-    regions: [(inout sc_region) -> Void], inParallel: Bool = false
+    regions: [(inout sc_region) -> Void], inParallel: Bool = false,
+    modulations: [sc_modulation] = []
   ) {
     let instrument = sc_instrument_create()!
     @Sendable func withData<R>(_ i: Int, _ body: (inout sc_sample_data) -> R) -> R {
@@ -81,7 +85,11 @@ final class CoreHarness {
       var region = sc_region()
       sc_region_init(&region)
       configure(&region)
-      precondition(sc_instrument_add_region(instrument, &region) >= 0)
+      let index = sc_instrument_add_region(instrument, &region)
+      precondition(index >= 0)
+      for var modulation in modulations {
+        precondition(sc_instrument_add_modulation(instrument, UInt32(index), &modulation))
+      }
     }
     sc_instrument_finalize(instrument)
     sc_engine_set_instrument(engine, instrument)

@@ -152,8 +152,10 @@ void sc_interpolate_portable(sc_quality quality, const sc_sinc_table *sinc, sc_f
 
 static inline int64_t fold(const sc_loop_fold *fold, int64_t index) {
   int64_t length = fold->loop_end - fold->loop_start + 1;
-  if (index > fold->loop_end) index -= length;
-  if (fold->fold_left && index < fold->loop_start) index += length;
+  if (index > fold->loop_end)
+    index = fold->mirror_right ? 2 * fold->loop_end - index : index - length;
+  if (fold->fold_left && index < fold->loop_start)
+    index = fold->mirror_left ? 2 * fold->loop_start - index : index + length;
   return index;
 }
 

@@ -47,6 +47,9 @@ sc_interpolate_fn sc_interpolator_select(bool portable);
 typedef struct sc_loop_fold {
   int64_t loop_start, loop_end; /* inclusive */
   bool fold_left;               /* the voice has looped: taps before loop_start come from its end */
+  /* a turning loop: the taps past that end are reflected back into the loop (the frames the
+   * playhead plays on either side of a turn are the same), not taken from the other end */
+  bool mirror_left, mirror_right;
 } sc_loop_fold;
 void sc_interpolate_folded(sc_quality quality, const sc_sinc_table *sinc, sc_frames frames,
                            uint64_t pos, const sc_loop_fold *fold, float *left, float *right);

@@ -56,6 +56,13 @@ typedef enum sc_loop_mode {
   SC_LOOP_ENGINE = 4 /**< continuous or sustain, as the engine's loop-thru-release switch says */
 } sc_loop_mode;
 
+/** Which way a loop runs once the playhead reaches its end (SFZ loop_type). */
+typedef enum sc_loop_type {
+  SC_LOOP_FORWARD = 0,  /**< from its start to its end, again and again */
+  SC_LOOP_BACKWARD = 1, /**< from its end down to its start, again and again */
+  SC_LOOP_ALTERNATE = 2 /**< back and forth between its ends (ping-pong) */
+} sc_loop_type;
+
 /** The filter types of SFZ `fil_type` (corpus/spec opcodes/fil_type.md): SFZ v1's six, then
  * SFZ v2's and ARIA's. The v2 `*_2p_sv` types are the 2-pole ones (those are state-variable
  * filters already) and `pkf_2p` is SC_FILTER_PEQ. */
@@ -110,8 +117,18 @@ typedef enum sc_trigger {
 typedef enum sc_off_mode {
   SC_OFF_FAST = 0,   /**< fades out in a few milliseconds, as a stolen voice does */
   SC_OFF_NORMAL = 1, /**< goes into its release, one-shots included */
-  SC_OFF_TIME = 2    /**< fades out linearly over off_time seconds */
+  SC_OFF_TIME = 2    /**< fades out over off_time seconds, along off_curve */
 } sc_off_mode;
+
+/** The curve of an off_mode=time fade (ARIA's off_curve; the level over the fade's time x,
+ * 0...1, with n the region's off_shape). */
+typedef enum sc_off_curve {
+  SC_OFF_CURVE_STATIC = -2,  /**< the level holds, then stops at off_time */
+  SC_OFF_CURVE_LINEAR = -1,  /**< 1 - x */
+  SC_OFF_CURVE_POWER = 0,    /**< 1 - x^n (n > 0) */
+  SC_OFF_CURVE_EXPONENT = 1, /**< 1 - (n^x - 1) / (n - 1) (n > 0, not 1) */
+  SC_OFF_CURVE_SHAPED = 10   /**< 1 - (e^(n x) - 1) / (e^n - 1): n < 0 falls fast at first */
+} sc_off_curve;
 
 /** A controller range, inclusive; a condition on a CC's current value or a CC trigger. */
 typedef struct sc_cc_range {
@@ -329,6 +346,8 @@ typedef struct sc_region {
   int32_t off_by;          /**< a new voice of this group stops this region's voices */
   sc_off_mode off_mode;    /**< how they stop */
   float off_time;          /**< seconds, for SC_OFF_TIME (the default, 0.006 s) */
+  sc_off_curve off_curve;  /**< the curve of that fade; linear by default */
+  float off_shape;         /**< the curve's coefficient n */
   uint32_t polyphony;      /**< voices of this group per channel; 0 = no limit */
   uint32_t note_polyphony; /**< voices of this group per key and channel; 0 = no limit */
   bool note_selfmask;      /**< note_polyphony spares louder voices of the same key */
@@ -350,7 +369,10 @@ typedef struct sc_region {
   uint64_t end;    /**< last frame played, inclusive; 0 = last frame of the sample */
   sc_loop_mode loop_mode;
   uint64_t loop_start; /**< first frame of the loop */
-  uint64_t loop_end;   /**< last frame of the loop, inclusive; 0 with loop_start 0 = whole sample */
+  /** last frame of the loop, inclusive; 0 = the file's loop end, else the last frame (with
+   * loop_start 0 too, the file's loop or the whole sample) */
+  uint64_t loop_end;
+  sc_loop_type loop_type; /**< which way the loop runs; an inverted loop plays between its points */
 
   /* envelopes, filter, LFOs */
   sc_envelope_params ampeg, fileg, pitcheg;
@@ -557,6 +579,8 @@ typedef enum sc_mod_target {
   SC_MOD_OFFSET = SC_MOD_LIVE_COUNT, /**< frames */
   SC_MOD_DELAY,                      /**< seconds */
   SC_MOD_AMP_VELTRACK,               /**< percent */
+  SC_MOD_LOOP_START,                 /**< frames added to the loop's first frame */
+  SC_MOD_LOOP_LENGTH,                /**< frames added to the loop's last frame */
   /** Envelope stages: seconds (start and sustain in percent, depth in cents), in the order
    * delay, start, attack, hold, decay, sustain, release, depth for each envelope. */
   SC_MOD_AMPEG_DELAY,

@@ -271,7 +271,17 @@ static bool resolve_play(const sc_region *r, const sc_sample *s, sc_region_play 
     play->loop_end = s->has_loop ? s->loop_end : play->last;
   } else {
     play->loop_start = r->loop_start;
-    play->loop_end = r->loop_end;
+    /* loop_end not given: the file's, else the sample's last frame (corpus/spec
+     * opcodes/loop_end.md, as ARIA does) */
+    play->loop_end = r->loop_end != 0 ? r->loop_end : s->has_loop ? s->loop_end : play->last;
+  }
+  if (play->loop_start > play->loop_end) {
+    /* An inverted loop: the docs do not say, and looping the one frame it would otherwise
+     * shrink to holds a constant level. The two points still bound the audio its author meant
+     * to loop, so it plays between them (the loader warns). */
+    uint64_t earlier = play->loop_end;
+    play->loop_end = play->loop_start;
+    play->loop_start = earlier;
   }
   if (play->loop_end > play->last) {
     play->loop_end = play->last;

@@ -40,6 +40,11 @@ void sc_region_init(sc_region *r) {
   r->off_time = 0.006f;
   r->noise.filtered = true;
   r->noise.tone = SC_NOISE_TONE_WHITE;
+  /* linear, as the engine faded before off_curve was read; ARIA's own default is 10 with
+   * off_shape -10.3616 (corpus/spec syntax.yml), which the loader takes as soon as either
+   * opcode is written */
+  r->off_curve = SC_OFF_CURVE_LINEAR;
+  r->off_shape = SC_OFF_SHAPE_DEFAULT;
   r->note_selfmask = true;
   r->pitch_keycenter = 60.0f;
   r->pitch_keytrack = 100.0f;
@@ -47,6 +52,7 @@ void sc_region_init(sc_region *r) {
   r->bend_down = -200.0f;
   r->amp_veltrack = 100.0f;
   r->loop_mode = SC_LOOP_NONE;
+  r->loop_type = SC_LOOP_FORWARD;
   r->ampeg.sustain = 1.0f;
   r->ampeg.release = 0.001f;
   r->fileg.sustain = 1.0f;

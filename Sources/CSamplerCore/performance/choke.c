@@ -15,7 +15,11 @@ static void stop_voice(sc_engine *engine, sc_voice *v, sc_off_mode mode, float o
     case SC_OFF_NORMAL: sc_voice_release_forced(engine, v); break;
     case SC_OFF_TIME: {
       double frames = off_time * engine->config.sample_rate;
-      sc_voice_fade_out(engine, v, frames > 1.0 ? (float)(1.0 / frames) : 1.0f);
+      float step = frames > 1.0 ? (float)(1.0 / frames) : 1.0f;
+      sc_voice_fade_out(engine, v, step);
+      /* along the region's off_curve, unless a faster fade already runs */
+      if (v->region->off_curve != SC_OFF_CURVE_LINEAR && v->level.fade_step == step)
+        v->level.fade_shaped = true;
       break;
     }
     case SC_OFF_FAST:

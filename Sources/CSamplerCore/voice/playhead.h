@@ -34,6 +34,14 @@ static inline uint64_t sc_playhead_frames_before(uint64_t pos, uint64_t inc, uin
   return (room + inc - 1) / inc;
 }
 
+/* Reads `count` frames of a voice in a backward or alternate loop (playhead_turns.c). [render] */
+uint32_t sc_playhead_read_turning(sc_engine *engine, sc_voice *v, uint64_t inc, float *left,
+                                  float *right, uint32_t count);
+
+/* Ends the voice's looping (a sustain loop let go): a turning loop's playhead goes on forwards
+ * from the frame it has reached. */
+void sc_playhead_leave_loop(sc_playhead *head);
+
 /* Reads `count` frames of the voice's sample at `inc`, looping as the voice says; returns fewer
  * when the sample ends. [render] */
 static inline uint32_t sc_playhead_read(sc_engine *engine, sc_voice *v, uint64_t inc, float *left,
@@ -41,6 +49,7 @@ static inline uint32_t sc_playhead_read(sc_engine *engine, sc_voice *v, uint64_t
   const sc_sample *s = v->sample;
   const sc_frames frames = {s->frames, s->format, s->channels};
   const sc_region_play *p = v->play;
+  const sc_playhead *h = &v->head;
   sc_quality quality = v->head.quality;
   uint32_t reach_left, reach_right;
   sc_interpolation_reach(quality, &reach_left, &reach_right);
@@ -48,26 +57,29 @@ static inline uint32_t sc_playhead_read(sc_engine *engine, sc_voice *v, uint64_t
   while (produced < count) {
     uint64_t fast;
     if (v->head.looping) {
-      uint64_t loop_start = p->loop_start << SC_FRACTION_BITS;
-      if (v->head.pos >= (p->loop_end + 1) << SC_FRACTION_BITS) {
-        uint64_t length = (p->loop_end - p->loop_start + 1) << SC_FRACTION_BITS;
+      if (h->loop_type != SC_LOOP_FORWARD)
+        return produced + sc_playhead_read_turning(engine, v, inc, &left[produced],
+                                                   &right[produced], count - produced);
+      uint64_t loop_start = h->loop_start << SC_FRACTION_BITS;
+      if (v->head.pos >= (h->loop_end + 1) << SC_FRACTION_BITS) {
+        uint64_t length = (h->loop_end - h->loop_start + 1) << SC_FRACTION_BITS;
         v->head.pos = loop_start + (v->head.pos - loop_start) % length;
         v->head.wrapped = true;
       }
       uint64_t index = v->head.pos >> SC_FRACTION_BITS;
-      uint64_t crossfade_start = p->loop_end + 1 - v->head.crossfade_frames;
-      bool near_end = index + reach_right > p->loop_end;
-      bool near_start = v->head.wrapped && index < p->loop_start + reach_left;
+      uint64_t crossfade_start = h->loop_end + 1 - v->head.crossfade_frames;
+      bool near_end = index + reach_right > h->loop_end;
+      bool near_start = v->head.wrapped && index < h->loop_start + reach_left;
       bool in_crossfade = v->head.crossfade_frames > 0 && index >= crossfade_start;
       if (near_end || near_start || in_crossfade) {
         /* taps straddle the seam: fetch them folded into the loop, one frame at a time */
-        sc_loop_fold fold = {(int64_t)p->loop_start, (int64_t)p->loop_end, v->head.wrapped};
+        sc_loop_fold fold = {(int64_t)h->loop_start, (int64_t)h->loop_end, v->head.wrapped};
         float *l = &left[produced], *r = &right[produced];
         sc_interpolate_folded(quality, &engine->sinc, frames, v->head.pos, &fold, l, r);
         if (in_crossfade) {
           /* blend in what precedes the loop start, so the seam joins audio that belongs
            * together; raised-cosine weights that always sum to one */
-          uint64_t before = v->head.pos - ((p->loop_end - p->loop_start + 1) << SC_FRACTION_BITS);
+          uint64_t before = v->head.pos - ((h->loop_end - h->loop_start + 1) << SC_FRACTION_BITS);
           sc_loop_fold plain = {0, (int64_t)s->frame_count + SC_SAMPLE_PADDING - 1, false};
           float bl, br;
           sc_interpolate_folded(quality, &engine->sinc, frames, before, &plain, &bl, &br);
@@ -82,7 +94,7 @@ static inline uint32_t sc_playhead_read(sc_engine *engine, sc_voice *v, uint64_t
         produced++;
         continue;
       }
-      uint64_t limit = (p->loop_end - reach_right + 1);
+      uint64_t limit = (h->loop_end - reach_right + 1);
       if (v->head.crossfade_frames > 0 && crossfade_start < limit) limit = crossfade_start;
       fast =
           sc_playhead_frames_before(v->head.pos, inc, limit << SC_FRACTION_BITS, count - produced);

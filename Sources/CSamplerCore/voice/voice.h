@@ -25,6 +25,9 @@ typedef struct sc_playhead {
   uint64_t pos;              /* fixed point, SC_FRACTION_BITS */
   uint64_t increment;        /* per output frame, from the pitch at the last control point */
   sc_loop_mode loop_mode;    /* the region's mode with SC_LOOP_ENGINE resolved */
+  sc_loop_type loop_type;    /* forward, or turning (backward, alternate: playhead_turns.c) */
+  uint64_t loop_start;       /* the loop this voice plays, inclusive: the region's, moved by */
+  uint64_t loop_end;         /* loop_start_onccN and loop_length_onccN at note start */
   bool looping;              /* still looping (a sustain loop stops at release) */
   bool wrapped;              /* has looped at least once */
   uint32_t crossfade_frames; /* loop crossfade length */
@@ -52,8 +55,9 @@ typedef struct sc_voice_level {
   float width;        /* -1...1 from the region */
   float position;     /* -1...1 */
   float last_pan, pan_left, pan_right;
-  float fade;      /* steal/choke fade: 1 down to 0 */
-  float fade_step; /* per frame, 0 when not fading */
+  float fade;       /* steal/choke fade: 1 down to 0 */
+  float fade_step;  /* per frame, 0 when not fading */
+  bool fade_shaped; /* the fade's level follows the region's off_curve, not `fade` itself */
 } sc_voice_level;
 
 /* The three EQ bands. */

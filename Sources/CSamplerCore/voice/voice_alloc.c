@@ -19,7 +19,11 @@ void sc_voice_free(sc_engine *engine, sc_voice *voice) {
 void sc_voice_begin_fade(sc_voice *voice, float step) {
   if (voice->state == SC_VOICE_FREE) return;
   voice->state = SC_VOICE_FADING;
-  if (step > voice->level.fade_step) voice->level.fade_step = step;
+  if (step > voice->level.fade_step) {
+    /* a faster fade taking over is a plain one (a steal or a swap) */
+    voice->level.fade_step = step;
+    voice->level.fade_shaped = false;
+  }
 }
 
 void sc_voice_fade_out(sc_engine *engine, sc_voice *voice, float step) {

@@ -8,6 +8,7 @@
 
 #include "state/controllers.h"
 #include "dsp/dsp_math.h"
+#include "dsp/fade_curve.h"
 #include "state/engine_state.h"
 #include "voice/modulation.h"
 #include "voice/playhead.h"
@@ -110,7 +111,10 @@ static float chunk_end_gain(sc_engine *engine, sc_voice *v, const sc_live_mods *
   v->level.channel_pan += (target_pan - v->level.channel_pan) * smoothing;
   *fade_end = v->level.fade - v->level.fade_step * n;
   if (*fade_end < 0.0f) *fade_end = 0.0f;
-  float g1 = env_end * v->level.static_gain * v->level.channel_gain * v->note.gain * *fade_end;
+  float fade = *fade_end;
+  if (v->level.fade_shaped)
+    fade = sc_fade_curve_level(v->region->off_curve, v->region->off_shape, 1.0f - fade);
+  float g1 = env_end * v->level.static_gain * v->level.channel_gain * v->note.gain * fade;
   if (amp_lfo_db != 0.0f) g1 *= powf(10.0f, amp_lfo_db / 20.0f);
   if (live_mods) {
     g1 *= live->amplitude;

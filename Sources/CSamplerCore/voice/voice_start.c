@@ -111,6 +111,41 @@ static void start_modulators(const sc_engine *engine, sc_voice *v, const float *
   sc_voice_params_start(engine, &v->params);
 }
 
+/* A loop point moved by `frames` (rounded), kept within 0...last. */
+static uint64_t moved_frame(uint64_t frame, float frames, uint64_t last) {
+  double moved = (double)frame + round((double)frames);
+  return moved <= 0.0 ? 0 : moved >= (double)last ? last : (uint64_t)moved;
+}
+
+/* The loop this voice plays: the region's, with loop_start_onccN and loop_length_onccN read once
+ * here, at note start, as offset_onccN is (the docs do not say when they are read; a loop that
+ * moved under a sounding voice would throw its playhead elsewhere in the sample). The moved
+ * points stay within the region's frames and, for a streamed sample, within its resident
+ * frames; points that cross are swapped as the loader swaps written ones, and a loop left with a
+ * single frame to turn at loops forwards. */
+static void start_loop(sc_voice *v, const float *mods) {
+  const sc_region_play *play = v->play;
+  const sc_sample *s = v->sample;
+  uint64_t start = play->loop_start, end = play->loop_end;
+  if (mods[SC_MOD_LOOP_START] != 0.0f || mods[SC_MOD_LOOP_LENGTH] != 0.0f) {
+    uint64_t last = play->last;
+    if (s->resident_frames < s->frame_count && s->resident_frames > SC_SAMPLE_PADDING + 1 &&
+        last > s->resident_frames - SC_SAMPLE_PADDING - 2)
+      last = s->resident_frames - SC_SAMPLE_PADDING - 2;
+    start = moved_frame(start, mods[SC_MOD_LOOP_START], last);
+    end = moved_frame(end, mods[SC_MOD_LOOP_LENGTH], last);
+    if (start > end) {
+      uint64_t earlier = end;
+      end = start;
+      start = earlier;
+    }
+  }
+  v->head.loop_start = start;
+  v->head.loop_end = end;
+  v->head.loop_type = v->region->loop_type;
+  if (v->head.loop_type == SC_LOOP_ALTERNATE && end == start) v->head.loop_type = SC_LOOP_FORWARD;
+}
+
 /* Where the sample starts (offset, offset_random), how long the voice waits (delay, sync), how
  * often it plays (count) and how its loop seam is blended. */
 static void start_playhead(sc_engine *engine, sc_voice *v, const float *mods, float unipolar) {
@@ -132,10 +167,11 @@ static void start_playhead(sc_engine *engine, sc_voice *v, const float *mods, fl
   }
   v->delay_frames = delay > 0.0f ? (uint32_t)(delay * engine->config.sample_rate + 0.5) : 0;
   v->head.plays_left = r->count > 1 ? r->count - 1 : 0;
-  if (v->head.looping && r->loop_crossfade > 0.0f) {
+  start_loop(v, mods);
+  if (v->head.looping && r->loop_crossfade > 0.0f && v->head.loop_type == SC_LOOP_FORWARD) {
     uint64_t frames = (uint64_t)(r->loop_crossfade * v->sample->sample_rate);
-    uint64_t length = play->loop_end - play->loop_start + 1;
-    if (frames > play->loop_start) frames = play->loop_start;
+    uint64_t length = v->head.loop_end - v->head.loop_start + 1;
+    if (frames > v->head.loop_start) frames = v->head.loop_start;
     if (frames > length) frames = length;
     v->head.crossfade_frames = (uint32_t)frames;
   }
@@ -245,7 +281,7 @@ static void release_envelopes(sc_voice *v) {
   sc_engine_filter_release(&v->engine_filter);
   sc_voice_params_release(&v->params);
   sc_v2_release(v);
-  if (v->head.loop_mode == SC_LOOP_SUSTAIN) v->head.looping = false;
+  if (v->head.loop_mode == SC_LOOP_SUSTAIN) sc_playhead_leave_loop(&v->head);
 }
 
 void sc_voice_release(sc_engine *engine, sc_voice *v) {

@@ -33,6 +33,9 @@ extension RegionMapping {
       "noise_level": SC_MOD_NOISE_LEVEL, "noise_step": SC_MOD_NOISE_STEP,
       "noise_tone": SC_MOD_NOISE_TONE,
       "fil_gain": SC_MOD_FIL_GAIN, "fil1_gain": SC_MOD_FIL_GAIN, "fil2_gain": SC_MOD_FIL2_GAIN,
+      // loop_end.md: "though the term 'length' is used, it's specifically the location of the
+      // end point which is modulated"
+      "loop_start": SC_MOD_LOOP_START, "loop_length": SC_MOD_LOOP_LENGTH,
     ]) { first, _ in first }
     let stages = ["delay", "start", "attack", "hold", "decay", "sustain", "release", "depth"]
     let firsts = [

@@ -21,10 +21,31 @@ extension RegionMapping {
     r.loop_mode = loopMode(unset: r.loop_mode, &diagnostics)
     if let start = region.int("loop_start") { r.loop_start = UInt64(max(start, 0)) }
     if let end = region.int("loop_end") { r.loop_end = UInt64(max(end, 0)) }
+    if r.loop_start != 0, r.loop_end == 0, frames > 0 {
+      // loop_end.md: not given, it is the file's loop end, else (ARIA) the sample's last frame
+      r.loop_end = UInt64(max((audio.loop?.end ?? frames) - 1, 0))
+    }
     if r.loop_end >= UInt64(frames), region.has("loop_end") {
       diagnostics.append(
         warning("loop_end", "loop_end \(r.loop_end) is past the sample's \(frames) frames; clamped")
       )
+    }
+    if r.loop_start > r.loop_end,
+      [SC_LOOP_CONTINUOUS, SC_LOOP_SUSTAIN, SC_LOOP_ENGINE].contains(r.loop_mode)
+    {
+      // The engine swaps an inverted loop rather than loop the one frame it would shrink to
+      // (instrument.c); said once here, where the instrument can be fixed.
+      diagnostics.append(
+        warning(
+          "loop_start",
+          "loop_start \(r.loop_start) is after loop_end \(r.loop_end); the loop plays from "
+            + "\(r.loop_end) to \(r.loop_start)"))
+    }
+    r.loop_type = loopType(&diagnostics)
+    if r.loop_type != SC_LOOP_FORWARD, region.has("loop_crossfade") {
+      // a turning loop has no seam where what precedes its start could be blended in
+      diagnostics.append(
+        warning("loop_crossfade", "loop_crossfade blends forward loops only; not rendered here"))
     }
     if reversed { mirror(&r, frames: frames) }
   }
@@ -41,6 +62,18 @@ extension RegionMapping {
       let loopEnd = min(r.loop_end, last)
       r.loop_start = last - loopEnd
       r.loop_end = last - start
+    }
+  }
+
+  /// Which way the loop runs (loop_type.md); forward unless the region says otherwise.
+  private func loopType(_ diagnostics: inout [SFZDiagnostic]) -> sc_loop_type {
+    switch region.string("loop_type")?.lowercased() {
+    case nil, "forward": return SC_LOOP_FORWARD
+    case "backward": return SC_LOOP_BACKWARD
+    case "alternate": return SC_LOOP_ALTERNATE
+    case let other?:
+      diagnostics.append(warning("loop_type", "unknown loop_type '\(other)'; forward"))
+      return SC_LOOP_FORWARD
     }
   }
 

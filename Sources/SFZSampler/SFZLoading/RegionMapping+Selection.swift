@@ -108,11 +108,43 @@ extension RegionMapping {
     default: break
     }
     r.off_time = float("off_time") ?? r.off_time
+    applyOffCurve(to: &r, &diagnostics)
     let voices = { (written: Int) in UInt32(clamping: max(written, 0)) }
     r.polyphony = region.int("polyphony").map(voices) ?? r.polyphony
     r.note_polyphony = region.int("note_polyphony").map(voices) ?? r.note_polyphony
     r.note_selfmask =
       region.string("note_selfmask").map { $0.lowercased() != "off" } ?? r.note_selfmask
+  }
+
+  /// off_curve and off_shape, the path of an off_mode=time fade (corpus/spec
+  /// opcodes/off_curve.md, off_shape.md). Either written gives ARIA's defaults for the other
+  /// (syntax.yml: curve 10, shape -10.3616); neither keeps the linear fade.
+  private func applyOffCurve(to r: inout sc_region, _ diagnostics: inout [SFZDiagnostic]) {
+    guard region.has("off_curve") || region.has("off_shape") else { return }
+    r.off_shape = float("off_shape") ?? r.off_shape
+    let written = region.int("off_curve") ?? Int(SC_OFF_CURVE_SHAPED.rawValue)
+    let curves = [
+      SC_OFF_CURVE_STATIC, SC_OFF_CURVE_LINEAR, SC_OFF_CURVE_POWER,
+      SC_OFF_CURVE_EXPONENT, SC_OFF_CURVE_SHAPED,
+    ]
+    guard let curve = curves.first(where: { Int($0.rawValue) == written }) else {
+      // 2, "logarithmic, possibly not implemented in any SFZ player", says nothing of its math
+      diagnostics.append(warning("off_curve", "off_curve=\(written) is not rendered; linear"))
+      r.off_curve = SC_OFF_CURVE_LINEAR
+      return
+    }
+    r.off_curve = curve
+    let usable: Bool
+    switch curve {
+    case SC_OFF_CURVE_POWER: usable = r.off_shape > 0
+    case SC_OFF_CURVE_EXPONENT: usable = r.off_shape > 0 && r.off_shape != 1
+    default: usable = true
+    }
+    if !usable {
+      diagnostics.append(
+        warning(
+          "off_curve", "off_curve=\(written) needs a positive off_shape (not 1 for n^x); linear"))
+    }
   }
 
   private func applyControllerConditions(

@@ -4,7 +4,10 @@ import SFZ
 ///
 /// The first frames kept are the preload past the furthest start (`offset` plus
 /// `offset_random`) of the regions that play a sample, so every note starts from memory, and
-/// through the end of any loop a region plays: the engine's ring buffers move forward only.
+/// through the end of any loop a region plays: the engine's ring buffers move forward only. A
+/// backward or alternate loop (loop_type) stays within its loop, so it plays from these frames
+/// as well, and the frames reach as far as loop_start_onccN and loop_length_onccN can move a
+/// loop point.
 /// Samples played backwards and generators are held whole.
 struct StreamingPlan {
   let settings: StreamingSettings
@@ -54,9 +57,24 @@ struct StreamingPlan {
       // loop_end is the last frame looped; the file's loop end is exclusive
       let lastLooped =
         region.int("loop_end") ?? audio.loop.map { $0.end - 1 } ?? audio.fileFrameCount
-      frames = max(frames, lastLooped + 1 + Self.loopMargin)
+      // a controller may move either point later (an inverted loop plays between them)
+      let reach = max(lastLooped, region.int("loop_start") ?? 0) + Self.loopMovement(region)
+      frames = max(frames, reach + 1 + Self.loopMargin)
     }
     return frames < audio.fileFrameCount ? frames : nil
+  }
+
+  /// The furthest the region's loop_start_onccN and loop_length_onccN may move a loop point
+  /// later, in frames: their positive depths together (the engine keeps a moved loop within the
+  /// resident frames whatever they are).
+  private static func loopMovement(_ region: SFZRegion) -> Int {
+    region.opcodes.reduce(0) { sum, entry in
+      let name = entry.key
+      guard name.hasPrefix("loop_start_oncc") || name.hasPrefix("loop_length_oncc"),
+        let depth = entry.value.number, depth > 0
+      else { return sum }
+      return sum + Int(min(depth, Double(Int32.max)))
+    }
   }
 
   /// Frames kept past a loop's end: the interpolation taps there, with room to spare (the

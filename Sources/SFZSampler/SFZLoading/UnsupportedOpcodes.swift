@@ -65,11 +65,6 @@ enum UnsupportedOpcodes {
         + "are not",
       matches: { thirdFilter($0) }),
     Entry(
-      pattern: "off_shape, off_curve",
-      reason: "the curve of the fade of voices stopped by off_by; the engine fades linearly over "
-        + "off_time",
-      matches: { $0 == "off_shape" || $0 == "off_curve" }),
-    Entry(
       pattern: "lfoN_freq_lfoX, lfoN_depth_lfoX, egN_depth_lfoX and their _onccY forms",
       reason: "modulators driving other modulators need an evaluation order between them; v2 "
         + "LFOs and envelopes drive sound parameters only",

@@ -45,7 +45,9 @@ struct StreamingSamplerTests {
     .noteOn(key: 76, velocity: 127, frame: 100_000), .noteOff(key: 110, frame: 200_000),
   ]
 
-  static func render(_ sampler: Sampler, frames: Int, block: Int) -> [Float] {
+  static func render(
+    _ sampler: Sampler, frames: Int, block: Int, song: [SamplerEvent] = song
+  ) -> [Float] {
     var out: [Float] = []
     out.reserveCapacity(2 * frames)
     let left = UnsafeMutablePointer<Float>.allocate(capacity: block)
@@ -100,6 +102,40 @@ struct StreamingSamplerTests {
     // readers run meanwhile; only stream readers ask for StreamReader.raisedNice)
     let raised = Self.threadNices().filter { $0 == Int(StreamReader.raisedNice) }.count
     #expect((raised > 0) == statistics.readerPriorityRaised, "\(raised) threads at nice -10")
+  }
+
+  /// A loop that turns (loop_type, corpus/spec opcodes/loop_type.md) and a controller moves past
+  /// the file's loop end (loop_length_onccN) plays from memory as a forward one does: the plan
+  /// keeps the frames up to the furthest end the controller can reach, and the render is the
+  /// in-memory one to the bit, the sustain loop's release playing on from disk included.
+  @Test(
+    "a turning loop moved by a controller streams as it plays in memory",
+    arguments: ["backward", "alternate"])
+  func movedTurningLoopStreams(type: String) throws {
+    let fixtures = try DecodingFixtures()
+    let values = DecodingFixtures.pcm(bits: 16, frames: Self.frames, channels: 1)
+    let wav = Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16)
+    _ = try fixtures.writePCM("e.wav", values: values, bits: 16, channels: 1, format: wav)
+    let url = URL(fileURLWithPath: fixtures.path("turning.sfz"))
+    try """
+    <region> sample=e.wav pitch_keycenter=60 loop_mode=loop_sustain loop_start=60000
+    loop_end=80000 loop_type=\(type) loop_length_oncc1=40000 ampeg_release=1
+    """.write(to: url, atomically: true, encoding: .utf8)
+    let song: [SamplerEvent] = [
+      .controlChange(controller: 1, value: 127, frame: 0),
+      .noteOn(key: 64, velocity: 100, frame: 10), .noteOff(key: 64, frame: 150_000),
+    ]
+    let whole = Sampler(streaming: StreamingSettings(mode: .never))
+    let streamed = Sampler(streaming: StreamingSettings(mode: .always, preloadFrames: 4_096))
+    streamed.isRenderingOffline = true
+    _ = try whole.loadInstrument(url: url)
+    #expect(try streamed.loadInstrument(url: url).streamedSampleCount == 1)
+    let expected = Self.render(whole, frames: 200_000, block: 256, song: song)
+    let got = Self.render(streamed, frames: 200_000, block: 256, song: song)
+    #expect(Measure.peak(expected[250_000..<300_000]) > 0.1, "the loop sounds while held")
+    let differing = zip(expected, got).filter { $0.bitPattern != $1.bitPattern }.count
+    #expect(differing == 0, "\(differing) of \(got.count) samples differ")
+    #expect(streamed.streamingStatistics.underruns == 0)
   }
 
   /// The nice value of each of this process's threads, from field 19 of
