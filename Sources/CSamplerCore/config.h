@@ -151,9 +151,10 @@
  * a stolen voice's fade yet click-free. */
 #define SC_V2_AMP_END_FADE_SECONDS 0.005
 
-/* Flex envelope shapes past this magnitude are practically square corners; clamping keeps
- * exp() far from overflow. */
-#define SC_V2_MAX_SHAPE 50.0f
+/* Segment shapes (flex envelopes, off_curve=10 fades, shaped envelope stages) past this
+ * magnitude are square corners already (at -50 a fade is within 0.1 dB of its end after 1/7 of
+ * its time); clamping keeps exp() far from overflow. */
+#define SC_SEGMENT_MAX_SHAPE 50.0
 
 /* The SFZ v2 noise generator (noise_*; dsp/noise.c). Its opcode pages are empty and syntax.yml
  * gives only ranges, so these are choices: noise_tone 0...100 tilts the noise with one pole,
@@ -167,11 +168,8 @@
 #define SC_NOISE_STEP_TOP_HZ 48000.0
 #define SC_NOISE_STEP_PER_OCTAVE 10.0
 
-/* ARIA's off_shape where a region writes off_curve but no off_shape (corpus/spec syntax.yml). An
- * off_curve=10 shape past SC_OFF_MAX_SHAPE in magnitude is a square corner already (the fade
- * is within 0.1 dB of its end after 1/7 of its time at -50), and exp() stays far from overflow. */
+/* ARIA's off_shape where a region writes off_curve but no off_shape (corpus/spec syntax.yml). */
 #define SC_OFF_SHAPE_DEFAULT -10.3616f
-#define SC_OFF_MAX_SHAPE 50.0f
 
 /* ------------------------------------------------------------------------ MIDI numbers */
 /* Controllers the engine itself answers (MIDI 1.0 and General MIDI). A region's sustain_cc and

@@ -5,6 +5,7 @@
 
 #include "config.h"
 #include "dsp/fade_curve.h"
+#include "dsp/segment_shape.h"
 
 float sc_fade_curve_level(sc_off_curve curve, float shape, float elapsed) {
   double x = elapsed < 0.0f ? 0.0 : elapsed > 1.0f ? 1.0 : elapsed;
@@ -20,10 +21,7 @@ float sc_fade_curve_level(sc_off_curve curve, float shape, float elapsed) {
     case SC_OFF_CURVE_SHAPED: {
       /* as ampeg_release_shape.md reads: 0 linear, negative falls fast then slowly, positive
        * holds then falls */
-      if (fabs(n) < 1e-3) break;
-      if (n > SC_OFF_MAX_SHAPE) n = SC_OFF_MAX_SHAPE;
-      if (n < -SC_OFF_MAX_SHAPE) n = -SC_OFF_MAX_SHAPE;
-      return (float)(1.0 - expm1(n * x) / expm1(n));
+      return (float)(1.0 - sc_segment_shape(x, n));
     }
     case SC_OFF_CURVE_LINEAR:
     default: break;

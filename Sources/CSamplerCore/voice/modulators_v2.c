@@ -7,6 +7,7 @@
 #include "voice/modulators_v2.h"
 #include "config.h"
 #include "dsp/dsp_math.h"
+#include "dsp/segment_shape.h"
 #include "state/engine_state.h"
 #include "voice/voice_alloc.h"
 
@@ -104,12 +105,7 @@ static float lfo_step(const sc_region *r, uint32_t slot, sc_v2_lfo *lfo, uint32_
 }
 
 /* Curvature of a flex segment at x (0...1), 0 at x = 0 and 1 at x = 1. */
-static float shaped(float x, float shape) {
-  if (fabsf(shape) < 1e-3f) return x;
-  if (shape > SC_V2_MAX_SHAPE) shape = SC_V2_MAX_SHAPE;
-  if (shape < -SC_V2_MAX_SHAPE) shape = -SC_V2_MAX_SHAPE;
-  return (float)(expm1((double)shape * x) / expm1((double)shape));
-}
+static float shaped(float x, float shape) { return (float)sc_segment_shape(x, shape); }
 
 /* Heads for `point`, jumping over segments of no length, and stopping at the sustain point
  * while the key is held. */
