@@ -70,10 +70,6 @@ enum UnsupportedOpcodes {
         + "LFOs and envelopes drive sound parameters only",
       matches: { $0.contains("_lfo") && ($0.hasPrefix("lfo") || $0.hasPrefix("eg")) }),
     Entry(
-      pattern: "lfoN/egN targets filXgain",
-      reason: "v2 LFOs and envelopes move the filters' cutoffs and resonances, not their gains",
-      matches: { v2Part($0, ["fil1gain", "fil2gain"]) }),
-    Entry(
       pattern: "*ccN with N of 138, 139 or above 141",
       reason: "controller numbers above 137 (but ARIA's key deltas 140 and 141) name no MIDI "
         + "controller and no source the engine has, such as ARIA's host and timing sources: "

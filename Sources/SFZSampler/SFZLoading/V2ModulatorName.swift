@@ -34,6 +34,7 @@ struct V2ModulatorName: Hashable {
       "cutoff1": SC_MOD_CUTOFF, "resonance1": SC_MOD_RESONANCE, "cutoff2": SC_MOD_CUTOFF2,
       "resonance2": SC_MOD_RESONANCE2, "noiselevel": SC_MOD_NOISE_LEVEL,
       "noisestep": SC_MOD_NOISE_STEP, "noisetone": SC_MOD_NOISE_TONE,
+      "fil1gain": SC_MOD_FIL_GAIN, "fil2gain": SC_MOD_FIL2_GAIN,
     ]) { first, _ in first }
 
   static let lfoParameters: Set<String> = [

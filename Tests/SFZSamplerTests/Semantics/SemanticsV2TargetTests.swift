@@ -5,7 +5,7 @@ import Testing
 
 /// SFZ v2 modulator outputs beyond pitch, level and the first filter: the second filter's
 /// cutoff and resonance and the noise generator (corpus/spec sfzformat/docs/modulations/
-/// flex_eg.md and lfo.md list cutoff2, resonance2 and the noise targets; syntax.yml
+/// flex_eg.md and lfo.md list cutoff2, resonance2, the filter gains and the noise targets; syntax.yml
 /// egN_noiselevel, lfoN_noiselevel...). Each envelope here jumps to level 1 and holds, so its
 /// output is its depth.
 @Suite("Semantics: SFZ v2 modulators on the second filter and the noise")
@@ -30,6 +30,21 @@ struct SemanticsV2TargetTests {
     // two-pole low-pass two octaves above its cutoff is about 24 dB down
     #expect(still - plain < -20, "unmoved: \(still - plain) dB")
     #expect(abs(moved - plain - 6) < 0.3, "at the cutoff with 6 dB: \(moved - plain) dB")
+  }
+
+  /// The filter gain targets fil1gain and fil2gain (syntax.yml, lfoN_/egN_filXgain) add dB to a
+  /// peq band's gain (opcodes/fil_gain.md), here on the band's centre.
+  @Test("egN_fil1gain and egN_fil2gain add their depth to the peq bands' gains")
+  func filterGain() throws {
+    let tone = 2 * SemanticsRig.middleC
+    let plain = try level("sample=*sine", key: 72)
+    let first = try level(
+      "sample=*sine fil_type=peq cutoff=\(tone) " + Self.held + " eg1_fil1gain=9", key: 72)
+    let second = try level(
+      "sample=*sine fil2_type=peq cutoff2=\(tone) fil2_gain=-3 " + Self.held + " eg1_fil2gain=-6",
+      key: 72)
+    #expect(abs(first - plain - 9) < 0.1, "\(first - plain) dB")
+    #expect(abs(second - plain - -9) < 0.1, "\(second - plain) dB")
   }
 
   @Test("egN_noiselevel adds its depth in dB to noise_level")
