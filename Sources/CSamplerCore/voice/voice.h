@@ -108,6 +108,9 @@ struct __attribute__((aligned(64))) sc_voice {
   sc_noise noise;           /* the region's noise generator, when it has one */
   sc_voice_note note;       /* the note id it answers to and its per-note expression */
   struct sc_stream *stream; /* this voice slot's ring for streamed samples, or NULL */
+  /* Last, and left out when a voice starts (most voices have no comb filter): the delay line of
+   * the comb filters, which sc_voice_filters_start clears for a voice that has one. */
+  float comb_line[SC_FILTER_COMB_FRAMES][2];
 };
 
 /* [render] */

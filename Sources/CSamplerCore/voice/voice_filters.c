@@ -4,6 +4,7 @@
  * for the first one also the SFZ v1 filter envelope and LFO, which the voice hands in as an
  * offset. */
 #include <math.h>
+#include <string.h>
 
 #include "voice/voice_filters.h"
 
@@ -13,10 +14,11 @@ static const sc_mod_target resonance_target[SC_FILTER_COUNT] = {SC_MOD_RESONANCE
                                                                 SC_MOD_RESONANCE2};
 static const sc_mod_target gain_target[SC_FILTER_COUNT] = {SC_MOD_FIL_GAIN, SC_MOD_FIL2_GAIN};
 
-void sc_voice_filters_start(sc_voice_filters *filters, const sc_region *r, uint8_t key,
-                            uint8_t velocity, float unipolar) {
+void sc_voice_filters_start(sc_voice_filters *filters, float (*line)[2], const sc_region *r,
+                            uint8_t key, uint8_t velocity, float unipolar) {
   uint32_t combs = 0, comb = 0;
   for (int i = 0; i < SC_FILTER_COUNT; i++) combs += r->filters[i].type == SC_FILTER_COMB;
+  if (combs) memset(line, 0, SC_FILTER_COMB_FRAMES * sizeof *line);
   for (int i = 0; i < SC_FILTER_COUNT; i++) {
     const sc_filter_params *p = &r->filters[i];
     sc_voice_filter *f = &filters->each[i];
@@ -48,7 +50,7 @@ static void process_v2(sc_voice_filter *f, const sc_filter_params *p, float reso
                        frames);
 }
 
-void sc_voice_filters_process(sc_voice_filters *filters, const sc_region *r,
+void sc_voice_filters_process(sc_voice_filters *filters, float (*line)[2], const sc_region *r,
                               const sc_live_mods *live, const double offset_cents[SC_FILTER_COUNT],
                               double sample_rate, sc_filter_fn process, float *left, float *right,
                               uint32_t frames) {
@@ -60,7 +62,7 @@ void sc_voice_filters_process(sc_voice_filters *filters, const sc_region *r,
     double cents = f->tracking_cents + offset_cents[i] + live->value[cutoff_target[i]];
     if (sc_filter_is_v2(p->type)) {
       process_v2(f, p, resonance, p->gain + live->value[gain_target[i]], cents, sample_rate,
-                 process, filters->comb_line, left, right, frames);
+                 process, line, left, right, frames);
       continue;
     }
     if (resonance != f->last_resonance) {

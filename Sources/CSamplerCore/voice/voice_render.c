@@ -130,8 +130,8 @@ static void shape_chunk(const sc_engine *engine, sc_voice *v, const sc_live_mods
                         float *bl, float *br, uint32_t got) {
   double rate = engine->config.sample_rate;
   if (filtered)
-    sc_voice_filters_process(&v->filters, v->region, live, filter_offset, rate, engine->filter, bl,
-                             br, got);
+    sc_voice_filters_process(&v->filters, v->comb_line, v->region, live, filter_offset, rate,
+                             engine->filter, bl, br, got);
   if ((v->eq.active || live_mods) && update_eq(v, live_mods ? live : NULL, rate))
     for (int b = 0; b < 3; b++)
       if (v->eq.last[3 * b] != 0.0f)

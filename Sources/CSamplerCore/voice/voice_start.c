@@ -1,6 +1,7 @@
 /* voice_start.c - starting one voice from its region (identity, modulators, playhead, pitch,
  * level, filters) and releasing it. Rendering it is voice_render.c. */
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "state/controllers.h"
@@ -58,7 +59,7 @@ static void start_identity(sc_engine *engine, sc_voice *v, const sc_instrument *
   const sc_region_play *play = &instrument->play[region_index];
   const sc_channel *c = &engine->channels[channel];
   struct sc_stream *stream = v->stream; /* the slot's, not the voice's */
-  *v = (sc_voice){0};
+  memset(v, 0, offsetof(sc_voice, comb_line));
   v->stream = stream;
   v->state = SC_VOICE_PLAYING;
   v->instrument = instrument;
@@ -264,7 +265,7 @@ void sc_voice_start(sc_engine *engine, sc_voice *v, const sc_instrument *instrum
   start_eq(v, vel);
   start_pitch(engine, v, vel, level_draw);
   start_level(engine, v, mods, level_draw, gain_db);
-  sc_voice_filters_start(&v->filters, v->region, key, velocity, unipolar);
+  sc_voice_filters_start(&v->filters, v->comb_line, v->region, key, velocity, unipolar);
   /* drawn only for a region with noise, so every other voice's draws stay as they were */
   if (v->region->noise.on)
     sc_noise_start(&v->noise, (uint64_t)(sc_random_unit(&engine->rng_state) * 16777216.0f) + 1);
