@@ -58,10 +58,13 @@ struct OpcodeTableCoverageTests {
       "cutoff2", "sustain_lo", "note_polyphony", "lohdcc1", "amplitude_oncc11", "lfo1_pitch",
       "eg1_time1", "ampeg_attack_oncc1", "noise_level", "noise_tone_oncc2", "phase",
       "lfo1_noiselevel", "eg2_resonance2", "lfo1_wave2", "lfo1_step1_oncc2", "eg1_points",
+      "lfo2_freq_lfo1", "eg1_depthadd_lfo2", "var1_cutoff",
     ] {
       #expect(MappingProbe.reads(name), "\(name)")
     }
-    for name in ["pan_random", "lfo1_decim", "amplitude_oncc300", "lfo2_freq_lfo1", "reverb_wet"] {
+    for name in [
+      "pan_random", "lfo1_decim", "amplitude_oncc300", "lfo2_depth_lfo1_oncc3", "reverb_wet",
+    ] {
       #expect(!MappingProbe.reads(name), "\(name)")
     }
   }

@@ -280,6 +280,16 @@ typedef enum sc_v2_link_kind {
   SC_V2_LINK_LFO_STEP = 8   /**< added to step `index` (-1...1) of LFO `slot` while it runs */
 } sc_v2_link_kind;
 
+/** Where an LFO or EG output (SC_V2_LINK_LFO, SC_V2_LINK_EG) moves another LFO instead of a
+ * sound (`lfo3_freq_lfo1`, `eg1_depth_lfo2`, `lfo2_depthadd_lfo1`): the link's `index` is one
+ * of these plus the moved LFO's slot, past every live target. */
+enum {
+  SC_V2_TARGET_LFO_FREQ = 128, /**< Hz added to its frequency */
+  /** percent its outputs are scaled to: with any, 100% is no longer implied */
+  SC_V2_TARGET_LFO_DEPTH = SC_V2_TARGET_LFO_FREQ + SC_V2_MAX_LFOS,
+  SC_V2_TARGET_LFO_DEPTH_ADD = SC_V2_TARGET_LFO_DEPTH + SC_V2_MAX_LFOS /**< percent added to it */
+};
+
 /**
  * A connection of the v2 modulators: `lfo1_pitch=50` (no source), `lfo1_pitch_oncc1=100`
  * (source 1), `lfo1_freq_oncc2=3`, `eg2_time1_oncc7=0.5`... The amount is depth, or depth times

@@ -225,6 +225,40 @@ static void add_output(sc_live_mods *live, const sc_v2_link *link, float out, fl
   }
 }
 
+/* How LFOs and envelopes move LFOs this step (corpus/spec modulations/lfo.md: freq_lfoX,
+ * depth_lfoX, depthadd_lfoX; opcodes/egN_depth_lfoX.md: "scales lfo1's effect from 0 to
+ * 200%"). A moving LFO's output is the one of the last step, so LFOs may move each other, even
+ * in a loop (which lfo.md allows), in any order, one control interval late. */
+typedef struct lfo_scale {
+  float depth[SC_V2_MAX_LFOS], depth_add[SC_V2_MAX_LFOS]; /* fractions of full output */
+  bool depth_set[SC_V2_MAX_LFOS], moved[SC_V2_MAX_LFOS];
+} lfo_scale;
+
+static bool lfos_moved(const sc_v2_voice *s, const sc_region *r, const float *amounts,
+                       uint32_t link_count, float freq_offset[SC_V2_MAX_LFOS], lfo_scale *scale) {
+  bool any = false;
+  for (uint32_t i = 0; i < link_count; i++) {
+    const sc_v2_link *link = &r->v2_links[i];
+    bool from_lfo = link->kind == SC_V2_LINK_LFO;
+    if ((!from_lfo && link->kind != SC_V2_LINK_EG) || link->index < SC_V2_TARGET_LFO_FREQ) continue;
+    if (!any) *scale = (lfo_scale){{0}};
+    any = true;
+    uint8_t slot = link->slot % SC_V2_MAX_LFOS;
+    float y = (from_lfo ? s->lfo_last[slot] : s->egs[slot].level) * amounts[i];
+    uint32_t target = link->index - SC_V2_TARGET_LFO_FREQ, k = target % SC_V2_MAX_LFOS;
+    if (target < SC_V2_MAX_LFOS) {
+      freq_offset[k] += y;
+    } else if (target < 2 * SC_V2_MAX_LFOS) {
+      scale->depth[k] += y / 100.0f;
+      scale->depth_set[k] = scale->moved[k] = true;
+    } else {
+      scale->depth_add[k] += y / 100.0f;
+      scale->moved[k] = true;
+    }
+  }
+  return any;
+}
+
 void sc_v2_step(const sc_engine *engine, sc_voice *v, uint32_t frames, sc_live_mods *live) {
   const sc_region *r = v->region;
   sc_v2_voice *s = &v->v2;
@@ -244,9 +278,15 @@ void sc_v2_step(const sc_engine *engine, sc_voice *v, uint32_t frames, sc_live_m
     amounts[i] = y;
     if (link->kind == SC_V2_LINK_LFO_FREQ) freq_offset[link->slot % SC_V2_MAX_LFOS] += y;
   }
+  lfo_scale scale;
+  bool scaled = lfos_moved(s, r, amounts, link_count, freq_offset, &scale);
   float lfo_out[SC_V2_MAX_LFOS] = {0}, eg_out[SC_V2_MAX_EGS] = {0};
-  for (uint32_t k = 0; k < r->v2_lfo_count && k < SC_V2_MAX_LFOS; k++)
+  for (uint32_t k = 0; k < r->v2_lfo_count && k < SC_V2_MAX_LFOS; k++) {
     lfo_out[k] = lfo_step(r, k, &s->lfos[k], frames, freq_offset[k], amounts, link_count, rate);
+    if (scaled && scale.moved[k])
+      lfo_out[k] *= (scale.depth_set[k] ? scale.depth[k] : 1.0f) + scale.depth_add[k];
+    s->lfo_last[k] = lfo_out[k];
+  }
   for (uint32_t k = 0; k < r->v2_eg_count && k < SC_V2_MAX_EGS; k++) {
     eg_out[k] = s->egs[k].level;
     if ((int8_t)k != s->amp_eg) eg_advance(&s->egs[k], &r->v2_egs[k], frames);

@@ -29,6 +29,7 @@ typedef struct sc_v2_voice {
   sc_v2_lfo lfos[SC_V2_MAX_LFOS];
   sc_v2_eg egs[SC_V2_MAX_EGS];
   float link_state[SC_V2_MAX_LINKS]; /* smoothed link amounts */
+  float lfo_last[SC_V2_MAX_LFOS];    /* each LFO's output at the last step, for LFOs it moves */
 } sc_v2_voice;
 
 /* Starts them; with egN_ampeg, sets the amplitude envelope to follow the flex envelope. */

@@ -30,11 +30,16 @@ extension RegionMapping {
     r.v2_lfo_count = UInt8(min(lfos.count, Int(SC_V2_MAX_LFOS)))
     r.v2_eg_count = UInt8(min(egs.count, Int(SC_V2_MAX_EGS)))
     var pools = LFOPools()
+    // LFOs are moved by their SFZ number; the engine knows them by slot
+    let lfoSlots = Dictionary(
+      uniqueKeysWithValues: lfos.prefix(Int(SC_V2_MAX_LFOS)).enumerated()
+        .map { ($1.key, $0) })
     withUnsafeMutableBytes(of: &r.v2_lfos) { raw in
       let slots = raw.bindMemory(to: sc_v2_lfo_params.self)
       for (slot, (_, opcodes)) in lfos.prefix(slots.count).enumerated() {
         lfo(opcodes, slot: slot, &slots[slot], &pools, &diagnostics)
-        links += lfoLinks(opcodes, slot: slot, steps: Int(slots[slot].step_count))
+        links += lfoLinks(
+          opcodes, slot: slot, steps: Int(slots[slot].step_count), lfoSlots: lfoSlots)
       }
     }
     r.v2_lfo_subwave_count = UInt8(pools.subwaves.count)
@@ -51,7 +56,7 @@ extension RegionMapping {
       let slots = raw.bindMemory(to: sc_v2_eg_params.self)
       for (slot, (_, opcodes)) in egs.prefix(slots.count).enumerated() {
         flexEnvelope(opcodes, &slots[slot], &diagnostics)
-        links += egLinks(opcodes, slot: slot)
+        links += egLinks(opcodes, slot: slot, lfoSlots: lfoSlots)
       }
     }
     if links.count > Int(SC_V2_MAX_LINKS) {
@@ -103,7 +108,7 @@ extension RegionMapping {
         if parameter == "wave" { waveOpcode = opcode }
       case .point(let parameter, let index):
         numbered[parameter, default: [:]][index] = (value, opcode)
-      case .output: break
+      case .output, .lfoControl: break
       }
     }
     let defaultWave = lfo.wave
@@ -234,10 +239,10 @@ extension RegionMapping {
   }
 
   /// `steps`: how many steps the LFO renders, whose `stepX_onccY` become links.
-  private func lfoLinks(_ opcodes: [(V2ModulatorName, SFZOpcode)], slot: Int, steps: Int)
-    -> [sc_v2_link]
-  {
-    links(opcodes, slot: slot, output: SC_V2_LINK_LFO) { name in
+  private func lfoLinks(
+    _ opcodes: [(V2ModulatorName, SFZOpcode)], slot: Int, steps: Int, lfoSlots: [Int: Int]
+  ) -> [sc_v2_link] {
+    links(opcodes, slot: slot, output: SC_V2_LINK_LFO, lfoSlots: lfoSlots) { name in
       switch name.part {
       case .parameter(let parameter):
         guard let kind = V2ModulatorName.lfoControlled[parameter] else { return nil }
@@ -250,8 +255,10 @@ extension RegionMapping {
     }
   }
 
-  private func egLinks(_ opcodes: [(V2ModulatorName, SFZOpcode)], slot: Int) -> [sc_v2_link] {
-    links(opcodes, slot: slot, output: SC_V2_LINK_EG) { name in
+  private func egLinks(
+    _ opcodes: [(V2ModulatorName, SFZOpcode)], slot: Int, lfoSlots: [Int: Int]
+  ) -> [sc_v2_link] {
+    links(opcodes, slot: slot, output: SC_V2_LINK_EG, lfoSlots: lfoSlots) { name in
       guard case .point(let parameter, let point) = name.part, point < Int(SC_V2_MAX_EG_POINTS)
       else { return nil }
       switch parameter {
@@ -265,10 +272,10 @@ extension RegionMapping {
   /// Outputs (`lfo1_pitch=50`, `lfo1_pitch_oncc1=100`) and controlled parameters
   /// (`lfo1_freq_oncc2=3`), each `_onccN` with its `_curveccN`, `_smoothccN` and `_stepccN`.
   /// `parameter` names a controlled parameter's link kind, index, and the factor from the
-  /// opcode's unit to the link's.
+  /// opcode's unit to the link's. Outputs that move another LFO find it in `lfoSlots`.
   private func links(
     _ opcodes: [(V2ModulatorName, SFZOpcode)], slot: Int, output: sc_v2_link_kind,
-    parameter: (V2ModulatorName) -> (sc_v2_link_kind, Int, Double)?
+    lfoSlots: [Int: Int], parameter: (V2ModulatorName) -> (sc_v2_link_kind, Int, Double)?
   ) -> [sc_v2_link] {
     var byName: [V2ModulatorName: Double] = [:]
     for (name, opcode) in opcodes { if let value = opcode.number { byName[name] = value } }
@@ -281,6 +288,11 @@ extension RegionMapping {
       if case .output(let target) = name.part, let mod = V2ModulatorName.targets[target] {
         kind = output
         index = Int(mod.rawValue)
+      } else if case .lfoControl(let parameter, let lfo) = name.part, let moved = lfoSlots[lfo],
+        let base = V2ModulatorName.lfoControlTargets[parameter]
+      {
+        kind = output
+        index = base + moved
       } else if name.controller != nil, let (parameterKind, point, scale) = parameter(name) {
         kind = parameterKind
         index = point

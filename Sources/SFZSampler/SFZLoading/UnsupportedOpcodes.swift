@@ -65,11 +65,6 @@ enum UnsupportedOpcodes {
         + "are not",
       matches: { thirdFilter($0) }),
     Entry(
-      pattern: "lfoN_freq_lfoX, lfoN_depth_lfoX, egN_depth_lfoX and their _onccY forms",
-      reason: "modulators driving other modulators need an evaluation order between them; v2 "
-        + "LFOs and envelopes drive sound parameters only",
-      matches: { $0.contains("_lfo") && ($0.hasPrefix("lfo") || $0.hasPrefix("eg")) }),
-    Entry(
       pattern: "*ccN with N of 138, 139 or above 141",
       reason: "controller numbers above 137 (but ARIA's key deltas 140 and 141) name no MIDI "
         + "controller and no source the engine has, such as ARIA's host and timing sources: "

@@ -15,6 +15,9 @@ struct V2ModulatorName: Hashable {
     case point(String, Int)
     /// An output to a target: `pitch`, `eq2gain`...
     case output(String)
+    /// An output that moves LFO `lfo` (its SFZ number): `freq_lfo2`, `depth_lfo2`,
+    /// `depthadd_lfo2`, with the part before `_lfo` as `parameter`.
+    case lfoControl(parameter: String, lfo: Int)
   }
 
   /// A controller form of a part: `_onccN`, `_curveccN`, `_smoothccN` or `_stepccN`.
@@ -90,8 +93,23 @@ struct V2ModulatorName: Hashable {
     (0..<Int(SC_SOURCE_COUNT)).contains(source)
   }
 
+  /// What an output moving another LFO reaches, by the parameter its name gives.
+  static let lfoControlTargets: [String: Int] = [
+    "freq": Int(SC_V2_TARGET_LFO_FREQ), "depth": Int(SC_V2_TARGET_LFO_DEPTH),
+    "depthadd": Int(SC_V2_TARGET_LFO_DEPTH_ADD),
+  ]
+
   private static func part(_ rest: String, kind: Kind, controlled: Bool) -> Part? {
     if targets[rest] != nil { return .output(rest) }
+    if let range = rest.range(of: "_lfo"), let lfo = Int(rest[range.upperBound...]) {
+      let parameter = String(rest[..<range.lowerBound])
+      // modulations/lfo.md: in ARIA a controller scales freq_lfo, while "depth_lfo_oncc and
+      // depthadd_lfo_oncc do not appear to be available"
+      guard lfoControlTargets[parameter] != nil, !controlled || parameter == "freq" else {
+        return nil
+      }
+      return .lfoControl(parameter: parameter, lfo: lfo)
+    }
     switch kind {
     case .lfo:
       if controlled, lfoControlled[rest] != nil { return .parameter(rest) }

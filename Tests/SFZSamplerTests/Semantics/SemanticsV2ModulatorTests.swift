@@ -231,18 +231,20 @@ struct SemanticsV2ModulatorTests {
     #expect(end.allSatisfy { abs($0) < 2 }, "ends at its own key")
   }
 
-  @Test("what v2 modulation is not rendered is still named: LFO-on-LFO")
+  @Test("what v2 modulation is not rendered is still named: the lo-fi and distortion targets")
   func unrenderedReported() throws {
-    // sub-waves are rendered, and egN_points is taken in as ARIA does (opcodes/egN_points.md)
+    // sub-waves and LFOs moving LFOs are rendered, and egN_points is taken in as ARIA does
+    // (opcodes/egN_points.md)
     let rig = try SemanticsRig(
       """
       <region> sample=*sine lfo1_freq=2 lfo1_wave=12 lfo1_pitch=10 lfo1_wave2=1 lfo1_ratio2=2
         lfo2_freq_lfo1=1 lfo1_cutoff2=100 eg1_time1=1 eg1_level1=1 eg1_volume=-6 eg1_points=2
+        lfo1_decim=3 eg1_rectify=2
       """)
     let unrendered = Set(
       rig.report.diagnostics.filter { $0.message.contains("is not rendered") }
         .compactMap { $0.message.split(separator: "'").dropFirst().first.map(String.init) })
-    #expect(unrendered == ["lfo2_freq_lfo1"])
+    #expect(unrendered == ["lfo1_decim", "eg1_rectify"])
     let wave = rig.report.diagnostics.first { $0.message.contains("LFO wave 12") }
     #expect(wave?.line == 1, "\(rig.report.diagnostics)")
   }

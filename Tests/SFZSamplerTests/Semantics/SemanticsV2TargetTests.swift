@@ -47,6 +47,58 @@ struct SemanticsV2TargetTests {
     #expect(abs(second - plain - -9) < 0.1, "\(second - plain) dB")
   }
 
+  /// The vibrato of key 72's *sine under `sfz`: its rate in Hz from the pitch track's upward
+  /// passes through the centre, and its swing in cents either way, after `skip` frames.
+  private func vibrato(_ sfz: String, before: [SamplerEvent] = [], skip: Int = 24_000) throws
+    -> (hertz: Double, swing: Double)
+  {
+    let rig = try SemanticsRig("<region> sample=*sine amp_veltrack=0 " + sfz)
+    #expect(!rig.report.diagnostics.contains { "\($0)".contains("not rendered") }, "\(sfz)")
+    let track = Measure.centsByPeriod(
+      rig.strike(72, frames: 120_000, before: before), sampleRate: SemanticsRig.rate,
+      base: 2 * SemanticsRig.middleC
+    ).filter { $0.frame >= Double(skip) }
+    let cents = track.map(\.cents)
+    let swing = (cents.max()! - cents.min()!) / 2
+    let centre = (cents.max()! + cents.min()!) / 2
+    var passes: [Double] = []
+    for (a, b) in zip(track, track.dropFirst()) where a.cents < centre && b.cents >= centre {
+      passes.append(b.frame)
+    }
+    let hertz = Double(passes.count - 1) * SemanticsRig.rate / (passes.last! - passes.first!)
+    return (hertz, swing)
+  }
+
+  /// modulations/lfo.md: "lfo03_freq_lfo01=1.3 would make LFO 03 add up to 1.3 Hertz to the
+  /// frequency of LFO 01", and in ARIA "the amount modulated by MIDI CC" (freq_lfo_oncc). LFO 2
+  /// here is a one-step sequence at 100%, a constant full output.
+  @Test(
+    "lfoN_freq_lfoX adds its Hz to another LFO's rate, scaled by a controller in its _onccY form")
+  func lfoMovesLfo() throws {
+    let lfo1 = "lfo1_freq=2 lfo1_pitch=100 lfo1_wave=1 "
+    let source = "lfo2_steps=1 lfo2_step1=100 lfo2_freq=1 "
+    let plain = try vibrato(lfo1)
+    let moved = try vibrato(lfo1 + source + "lfo2_freq_lfo1=3")
+    #expect(abs(plain.hertz - 2) < 0.05, "\(plain.hertz) Hz")
+    #expect(abs(moved.hertz - 5) < 0.05, "2 + 3 Hz: \(moved.hertz) Hz")
+    let controlled = lfo1 + source + "lfo2_freq_lfo1_oncc118=3"
+    let up = try vibrato(controlled, before: [.controlChange(controller: 118, value: 127)])
+    let down = try vibrato(controlled, before: [.controlChange(controller: 118, value: 0)])
+    #expect(abs(up.hertz - 5) < 0.05, "CC118 at 127: \(up.hertz) Hz")
+    #expect(abs(down.hertz - 2) < 0.05, "CC118 at 0: \(down.hertz) Hz")
+  }
+
+  /// opcodes/egN_depth_lfoX.md: an envelope at 1 with eg1_depth_lfo1=200 "scales lfo1's effect"
+  /// to 200%; depthadd adds to the LFO's own 100% instead.
+  @Test("egN_depth_lfoX scales an LFO's outputs; egN_depthadd_lfoX adds to them")
+  func envelopeScalesLfo() throws {
+    let lfo1 = "lfo1_freq=2 lfo1_pitch=100 lfo1_wave=1 " + Self.held
+    let half = try vibrato(lfo1 + " eg1_depth_lfo1=50")
+    let more = try vibrato(lfo1 + " eg1_depthadd_lfo1=50")
+    #expect(abs(half.swing - 50) < 2, "50%: \(half.swing) cents")
+    #expect(abs(more.swing - 150) < 3, "100 + 50%: \(more.swing) cents")
+  }
+
   @Test("egN_noiselevel adds its depth in dB to noise_level")
   func noiseLevel() throws {
     // -40 dB raised by 34 is -6 dB: uniform noise of peak 0.5, -10.77 dB RMS
