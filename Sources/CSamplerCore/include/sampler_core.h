@@ -228,7 +228,10 @@ typedef enum sc_v2_wave {
   SC_V2_WAVE_PULSE_12 = 5, /**< 1 for the first 12.5% */
   SC_V2_WAVE_SAW_UP = 6,   /**< starts at 0, rises to 1, drops to -1, rises back to 0 */
   SC_V2_WAVE_SAW_DOWN = 7, /**< the saw going down */
-  SC_V2_WAVE_COUNT = 8
+  SC_V2_WAVE_COUNT = 8,
+  /** ARIA's 12 (and its deprecated -1, "random"): a random value between -1 and 1, new twice
+   * per period (corpus/spec opcodes/lfoN_wave.md) */
+  SC_V2_WAVE_RANDOM = 12
 } sc_v2_wave;
 
 /** One v2 LFO (lfoN_*). Its output is wave(phase) * scale + offset, plus its sub-waves. */

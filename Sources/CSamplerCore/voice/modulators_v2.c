@@ -7,6 +7,7 @@
 #include "voice/modulators_v2.h"
 #include "config.h"
 #include "dsp/dsp_math.h"
+#include "dsp/random.h"
 #include "dsp/segment_shape.h"
 #include "state/engine_state.h"
 #include "voice/voice_alloc.h"
@@ -26,9 +27,13 @@ static float link_amount(const sc_engine *engine, const sc_voice *v, const sc_v2
   return sc_mod_amount(engine, v, link->source, link->curve, link->depth, link->step);
 }
 
-static float wave_value(uint8_t wave, double phase) {
+/* The wave at `phase` (periods); `seed` is the voice's and the LFO's for the random wave, whose
+ * value is a fixed function of it and of the half period reached, so it needs no state. */
+static float wave_value(uint8_t wave, double phase, uint64_t seed) {
   float x = (float)(phase - floor(phase));
   switch (wave) {
+    case SC_V2_WAVE_RANDOM:
+      return 2.0f * sc_random_hash(seed ^ (uint64_t)(int64_t)floor(2.0 * phase)) - 1.0f;
     case SC_V2_WAVE_TRIANGLE:
       return x < 0.25f ? 4.0f * x : x < 0.75f ? 2.0f - 4.0f * x : 4.0f * x - 4.0f;
     /* unipolar, as ARIA plays them (sc_v2_wave) */
@@ -68,12 +73,14 @@ static float step_value(const sc_region *r, uint32_t slot, double cycles, const 
 
 /* The sub-waves of LFO `slot` at its ratio-1 position `base` (lfoN_waveX: each at the LFO's
  * frequency times its own ratio, from the LFO's start phase). */
-static float subwaves(const sc_region *r, uint32_t slot, float start_phase, double base) {
+static float subwaves(const sc_region *r, uint32_t slot, float start_phase, double base,
+                      uint64_t seed) {
   float sum = 0.0f;
   for (uint32_t i = 0; i < r->v2_lfo_subwave_count && i < SC_V2_MAX_LFO_SUBWAVES; i++) {
     const sc_v2_lfo_subwave *w = &r->v2_lfo_subwaves[i];
     if (w->slot == slot)
-      sum += wave_value(w->wave, start_phase + base * w->ratio) * w->scale + w->offset;
+      sum +=
+          wave_value(w->wave, start_phase + base * w->ratio, seed + i + 1) * w->scale + w->offset;
   }
   return sum;
 }
@@ -88,10 +95,10 @@ static float lfo_step(const sc_region *r, uint32_t slot, sc_v2_lfo *lfo, uint32_
     float fade = 1.0f;
     if (lfo->fade_frames > 0 && since < lfo->fade_frames) fade = (float)since / lfo->fade_frames;
     float main = p->step_count > 0 ? step_value(r, slot, lfo->cycles, amounts, link_count)
-                                   : wave_value(p->wave, lfo->start_phase + lfo->cycles);
+                                   : wave_value(p->wave, lfo->start_phase + lfo->cycles, lfo->seed);
     value = fade * (main * p->scale + p->offset);
     if (r->v2_lfo_subwave_count > 0)
-      value += fade * subwaves(r, slot, lfo->start_phase, lfo->base_cycles);
+      value += fade * subwaves(r, slot, lfo->start_phase, lfo->base_cycles, lfo->seed);
     bool resting = p->count > 0 && lfo->cycles >= p->count;
     double freq = p->freq * p->ratio + freq_offset;
     if (freq > 0.0) lfo->cycles += freq * frames / rate;
@@ -174,6 +181,8 @@ void sc_v2_start(const sc_engine *engine, sc_voice *v) {
     const sc_v2_lfo_params *p = &r->v2_lfos[k];
     s->lfos[k] = (sc_v2_lfo){0};
     s->lfos[k].start_phase = p->phase + phase[k];
+    /* the random wave's sequence: the voice's own (its random source and age), per LFO */
+    s->lfos[k].seed = ((uint64_t)(v->mods.random_unit * 16777216.0f) << 40) ^ (v->age << 8) ^ k;
     s->lfos[k].delay_frames = frames_of(p->delay + delay[k], rate);
     s->lfos[k].fade_frames = frames_of(p->fade + fade[k], rate);
   }

@@ -11,6 +11,7 @@ typedef struct sc_v2_lfo {
   double base_cycles; /* the same at ratio 1, which its sub-waves' ratios multiply */
   float start_phase;
   uint32_t elapsed, delay_frames, fade_frames;
+  uint64_t seed; /* of its random wave */
 } sc_v2_lfo;
 
 typedef struct sc_v2_eg {

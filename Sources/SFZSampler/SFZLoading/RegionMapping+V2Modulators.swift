@@ -85,10 +85,13 @@ extension RegionMapping {
   ) -> UInt8 {
     let wave = Int(value)
     if (0..<Int(SC_V2_WAVE_COUNT.rawValue)).contains(wave) { return UInt8(wave) }
+    // opcodes/lfoN_wave.md: ARIA's 12 is "random sample & hold", its -1 "deprecated ... but is
+    // random"
+    if wave == 12 || wave == -1 { return UInt8(SC_V2_WAVE_RANDOM.rawValue) }
     diagnostics.append(
       SFZDiagnostic(
         .warning, at: opcode.location,
-        "LFO wave \(wave) is not rendered yet (only 0...7); using a sine"))
+        "LFO wave \(wave) is not rendered yet (only -1...7 and 12); using a sine"))
     return UInt8(SC_V2_WAVE_SINE.rawValue)
   }
 

@@ -237,7 +237,7 @@ struct SemanticsV2ModulatorTests {
     // (opcodes/egN_points.md)
     let rig = try SemanticsRig(
       """
-      <region> sample=*sine lfo1_freq=2 lfo1_wave=12 lfo1_pitch=10 lfo1_wave2=1 lfo1_ratio2=2
+      <region> sample=*sine lfo1_freq=2 lfo1_wave=9 lfo1_pitch=10 lfo1_wave2=1 lfo1_ratio2=2
         lfo2_freq_lfo1=1 lfo1_cutoff2=100 eg1_time1=1 eg1_level1=1 eg1_volume=-6 eg1_points=2
         lfo1_decim=3 eg1_rectify=2
       """)
@@ -245,7 +245,7 @@ struct SemanticsV2ModulatorTests {
       rig.report.diagnostics.filter { $0.message.contains("is not rendered") }
         .compactMap { $0.message.split(separator: "'").dropFirst().first.map(String.init) })
     #expect(unrendered == ["lfo1_decim", "eg1_rectify"])
-    let wave = rig.report.diagnostics.first { $0.message.contains("LFO wave 12") }
+    let wave = rig.report.diagnostics.first { $0.message.contains("LFO wave 9") }
     #expect(wave?.line == 1, "\(rig.report.diagnostics)")
   }
 }

@@ -99,6 +99,32 @@ struct SemanticsV2TargetTests {
     #expect(abs(more.swing - 150) < 3, "100 + 50%: \(more.swing) cents")
   }
 
+  /// opcodes/lfoN_wave.md: ARIA's wave 12 is "random sample & hold, generating a random value
+  /// between -1 and 1 twice per period"; -1 is "deprecated ... but is random".
+  @Test("lfoN_wave=12 (and -1) holds a random pitch for each half period, new every half")
+  func randomWave() throws {
+    for wave in [12, -1] {
+      let rig = try SemanticsRig(
+        "<region> sample=*sine amp_veltrack=0 lfo1_freq=2 lfo1_pitch=100 lfo1_wave=\(wave)")
+      #expect(rig.report.diagnostics.isEmpty, "\(rig.report.diagnostics)")
+      let track = Measure.centsByPeriod(
+        rig.strike(72, frames: 96_000), sampleRate: SemanticsRig.rate,
+        base: 2 * SemanticsRig.middleC)
+      // 2 Hz: a half period is 12,000 frames; read the middle of each of the eight
+      let held = (0..<8).map { half -> [Double] in
+        let start = Double(half * 12_000)
+        return track.filter { $0.frame > start + 1_000 && $0.frame < start + 11_000 }.map(\.cents)
+      }
+      for values in held {
+        #expect(values.max()! - values.min()! < 1, "held within a half period")
+        #expect(abs(values[0]) <= 100.5, "within the depth: \(values[0])")
+      }
+      let levels = held.map { $0[0] }
+      #expect(Set(levels.map { Int($0.rounded()) }).count >= 6, "new values: \(levels)")
+      #expect(levels.max()! - levels.min()! > 50, "spread: \(levels)")
+    }
+  }
+
   @Test("egN_noiselevel adds its depth in dB to noise_level")
   func noiseLevel() throws {
     // -40 dB raised by 34 is -6 dB: uniform noise of peak 0.5, -10.77 dB RMS
