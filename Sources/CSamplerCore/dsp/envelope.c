@@ -5,11 +5,17 @@
  * sample, exp(-SC_ENVELOPE_DECAY_RATE / (t x rate)), so the stated time is not an end time. Over
  * it the level falls about 70 dB; a decay reaches its sustain level early, after
  * t x ln(1 / sustain) / SC_ENVELOPE_DECAY_RATE; a release ends when the level is below
- * SC_SILENCE_LEVEL. A release starts from whatever level the envelope has reached. */
+ * SC_SILENCE_LEVEL. A release starts from whatever level the envelope has reached.
+ *
+ * ARIA's options change that only for a region that asks: a shaped stage (attack_shape,
+ * decay_shape, release_shape) runs its whole time along sc_segment_shape, and a timed one
+ * (decay_zero=0, release_zero=0) falls evenly in dB to reach its sustain, or silence, exactly at
+ * its time. */
 #include <math.h>
 
 #include "dsp/envelope.h"
 #include "config.h"
+#include "dsp/segment_shape.h"
 
 /* Clamps a frame count far from overflow. */
 static uint32_t clamp_frames(double frames) {
@@ -32,13 +38,24 @@ static uint32_t frames_to_fall(double from, double to, double fall) {
   return clamp_frames(ceil(log(from / to) / fall));
 }
 
+/* Along a stage that follows an ARIA shape instead of its usual course. */
+static float shaped_level(const sc_env *env, float shape) {
+  double x = (double)env->elapsed / (double)env->length;
+  return (float)(env->from + (env->to - env->from) * sc_segment_shape(x, shape));
+}
+
 static float level_at(const sc_env *env) {
   if (env->length == 0) return env->to;
   switch (env->stage) {
     case SC_ENV_ATTACK:
+      if (env->attack_shape != 0.0f) return shaped_level(env, env->attack_shape);
       return env->from + (env->to - env->from) * ((float)env->elapsed / (float)env->length);
     case SC_ENV_DECAY:
+      if (env->decay_shaped) return shaped_level(env, env->decay_shape);
+      /* fall through */
     case SC_ENV_RELEASE: {
+      if (env->stage == SC_ENV_RELEASE && env->release_shaped)
+        return shaped_level(env, env->release_shape);
       double fall = env->stage == SC_ENV_DECAY ? env->decay_fall : env->release_fall;
       float level = (float)(env->from * exp(-fall * env->elapsed));
       return level > env->to ? level : env->to;
@@ -77,7 +94,14 @@ static void enter(sc_env *env, sc_env_stage stage) {
         float bottom = env->sustain > SC_SILENCE_LEVEL ? env->sustain : SC_SILENCE_LEVEL;
         env->from = 1.0f;
         env->to = env->sustain;
-        env->length = frames_to_fall(1.0, bottom, env->decay_fall);
+        if (env->decay_shaped || env->decay_timed) {
+          /* the whole decay time, whatever the sustain level */
+          env->length = env->decay_frames;
+          if (env->decay_timed && env->length > 0)
+            env->decay_fall = log(1.0 / bottom) / env->length;
+        } else {
+          env->length = frames_to_fall(1.0, bottom, env->decay_fall);
+        }
         stage = SC_ENV_SUSTAIN;
         if (env->length > 0) return;
         continue;
@@ -92,7 +116,14 @@ static void enter(sc_env *env, sc_env_stage stage) {
       case SC_ENV_RELEASE:
         env->from = env->level;
         env->to = 0.0f;
-        env->length = frames_to_fall(env->from, SC_SILENCE_LEVEL, env->release_fall);
+        if ((env->release_shaped || env->release_timed) && env->from > SC_SILENCE_LEVEL) {
+          /* the whole release time, from wherever the level is */
+          env->length = env->release_frames;
+          if (env->release_timed && env->length > 0)
+            env->release_fall = log(env->from / SC_SILENCE_LEVEL) / env->length;
+        } else {
+          env->length = frames_to_fall(env->from, SC_SILENCE_LEVEL, env->release_fall);
+        }
         stage = SC_ENV_DONE;
         if (env->length > 0) return;
         continue;
@@ -108,6 +139,15 @@ void sc_env_start(sc_env *env, const sc_envelope_params *p, double sample_rate) 
   env->release_fall = log_fall_per_frame(p->release, sample_rate);
   env->sustain = fminf(fmaxf(p->sustain, 0.0f), 1.0f);
   env->start = fminf(fmaxf(p->start, 0.0f), 1.0f);
+  env->decay_frames = frames_of(p->decay, sample_rate);
+  env->release_frames = frames_of(p->release, sample_rate);
+  env->attack_shape = p->attack_shape;
+  env->decay_shape = p->decay_shape;
+  env->release_shape = p->release_shape;
+  env->decay_shaped = p->decay_shaped;
+  env->release_shaped = p->release_shaped;
+  env->decay_timed = p->decay_timed;
+  env->release_timed = p->release_timed;
   env->level = 0.0f;
   env->length = frames_of(p->delay, sample_rate);
   enter(env, SC_ENV_DELAY);

@@ -24,6 +24,10 @@ typedef struct sc_env {
   uint32_t attack_frames, hold_frames;
   double decay_fall, release_fall; /* fall of the level's logarithm per frame */
   float start;
+  /* ARIA's shapes and timed stages (sc_envelope_params) */
+  uint32_t decay_frames, release_frames;
+  float attack_shape, decay_shape, release_shape;
+  bool decay_shaped, release_shaped, decay_timed, release_timed;
 } sc_env;
 
 void sc_env_start(sc_env *env, const sc_envelope_params *params, double sample_rate);

@@ -153,6 +153,14 @@ typedef struct sc_envelope_params {
   float depth;
   /** Added at velocity 127 (scaled by velocity / 127): seconds, sustain 0...1, depth cents. */
   float vel2delay, vel2attack, vel2hold, vel2decay, vel2sustain, vel2release, vel2depth;
+  /** ARIA's curvatures (ampeg_attack_shape...; 0 straight, positive slow, negative fast
+   * starts). The attack is straight at 0; decay and release keep their exponential fall unless
+   * `decay_shaped` / `release_shaped`, when they run their whole time along the shape. */
+  float attack_shape, decay_shape, release_shape;
+  bool decay_shaped, release_shaped;
+  /** ARIA's ampeg_decay_zero=0 / ampeg_release_zero=0: the stage's time is the time it takes to
+   * reach the sustain level (or silence), not the time of a fall from full level to silence. */
+  bool decay_timed, release_timed;
 } sc_envelope_params;
 
 /** A crossfade over keys or velocities: fades in over lo_in...hi_in, out over lo_out...hi_out. */

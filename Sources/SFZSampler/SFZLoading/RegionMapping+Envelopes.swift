@@ -32,6 +32,43 @@ extension RegionMapping {
     e.vel2sustain = float("\(eg)_vel2sustain").map { $0 / 100 } ?? e.vel2sustain
     e.vel2release = float("\(eg)_vel2release") ?? e.vel2release
     e.vel2depth = float("\(eg)_vel2depth") ?? e.vel2depth
+    ariaShapes(eg, &e)
+  }
+
+  /// ARIA's `_dynamic` (ampeg_dynamic.md): at 0, its default, an envelope's times and sustain
+  /// are worked out from their controllers when the note starts, which is what the engine does;
+  /// at 1 they would follow every controller message, which it does not, and says so.
+  func dynamicEnvelopeWarnings(_ diagnostics: inout [SFZDiagnostic]) {
+    for (name, opcode) in region.opcodes({ $0.hasSuffix("_dynamic") ? $0 : nil })
+    where opcode.value != "0" {
+      diagnostics.append(
+        warning(
+          name,
+          "\(name)=\(opcode.value) is not rendered: envelope times and sustain follow their "
+            + "controllers at the note's start only (as with \(name)=0)"))
+    }
+  }
+
+  /// ARIA's default decay and release shape (corpus/spec syntax.yml, ampeg_decay_shape): its
+  /// own name for the exponential fall the engine already gives those stages.
+  private static let ariaDefaultShape: Float = -10.3616
+
+  /// ARIA's `_attack_shape`, `_decay_shape`, `_release_shape` (ampeg_attack_shape.md: "0 is
+  /// linear. Positive values are slower curves ... negative values faster") and `_decay_zero`,
+  /// `_release_zero` (ampeg_decay_zero.md: at 0 "the decay always happen[s] during the entire
+  /// time period specified by ampeg_decay, regardless of the current ampeg_sustain level").
+  private func ariaShapes(_ eg: String, _ e: inout sc_envelope_params) {
+    e.attack_shape = float("\(eg)_attack_shape") ?? e.attack_shape
+    if let shape = float("\(eg)_decay_shape"), shape != Self.ariaDefaultShape {
+      e.decay_shape = shape
+      e.decay_shaped = true
+    }
+    if let shape = float("\(eg)_release_shape"), shape != Self.ariaDefaultShape {
+      e.release_shape = shape
+      e.release_shaped = true
+    }
+    e.decay_timed = region.string("\(eg)_decay_zero").map { $0 == "0" } ?? e.decay_timed
+    e.release_timed = region.string("\(eg)_release_zero").map { $0 == "0" } ?? e.release_timed
   }
 
   private func lfo(_ name: String, _ l: inout sc_lfo_params) {

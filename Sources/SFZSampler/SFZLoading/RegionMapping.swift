@@ -97,6 +97,7 @@ struct RegionMapping {
     r.rt_decay = float("rt_decay") ?? r.rt_decay
     r.rt_dead = region.string("rt_dead").map { $0.lowercased() == "on" } ?? r.rt_dead
     applyEnvelopes(to: &r)
+    dynamicEnvelopeWarnings(&diagnostics)
     applyV2Modulators(to: &r, &diagnostics)
 
     applyFilters(to: &r, &diagnostics)
