@@ -166,7 +166,9 @@ static void start_playhead(sc_engine *engine, sc_voice *v, const float *mods, fl
     double target = beats <= 0.0 ? 0.0 : ceil(beats / r->sync_beats) * r->sync_beats;
     delay += (float)((target - beats) * 60.0 / engine->parameters.value[SC_PARAM_TEMPO]);
   }
-  v->delay_frames = delay > 0.0f ? (uint32_t)(delay * engine->config.sample_rate + 0.5) : 0;
+  /* beats at a slow tempo can ask for more frames than a count holds: such a voice never starts */
+  double delay_frames = delay > 0.0f ? delay * engine->config.sample_rate + 0.5 : 0.0;
+  v->delay_frames = delay_frames < (double)UINT32_MAX ? (uint32_t)delay_frames : UINT32_MAX;
   v->head.plays_left = r->count > 1 ? r->count - 1 : 0;
   start_loop(v, mods);
   if (v->head.looping && r->loop_crossfade > 0.0f && v->head.loop_type == SC_LOOP_FORWARD) {

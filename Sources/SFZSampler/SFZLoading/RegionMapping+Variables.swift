@@ -50,10 +50,10 @@ extension RegionMapping {
       let mine = parts.filter { $0.0.1.number == number }
       var multiply = false
       var curves: [Int: Int32] = [:]
-      for ((_, (_, part)), opcode) in mine {
+      for ((name, (_, part)), opcode) in mine {
         switch part {
         case .mode: multiply = opcode.value.lowercased() == "mult"
-        case .curve(let source): curves[source] = Int32(opcode.number ?? -1)
+        case .curve(let source): curves[source] = Int32(clamping: region.int(name) ?? -1)
         default: break
         }
       }
