@@ -415,6 +415,8 @@ typedef struct sc_region {
   uint32_t count;       /**< plays of the sample (one-shot); 0 or 1 play it once */
   bool reverse;         /**< plays from end back to offset (the loader reverses the audio) */
   float loop_crossfade; /**< seconds of the loop's end blended with what precedes its start */
+  uint32_t loop_count;  /**< times a forward loop repeats before playing on; 0 for ever */
+  float loop_tune;      /**< cents added while the playhead is in the loop */
   float pitch_veltrack; /**< cents at velocity 127 */
   float pitch_random;   /**< cents; a uniform 0...x per note (one-way, as ARIA) */
   float bend_step;      /**< cents; bends move in steps of this size (0 or 1: smoothly) */

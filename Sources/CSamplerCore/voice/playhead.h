@@ -65,6 +65,12 @@ static inline uint32_t sc_playhead_read(sc_engine *engine, sc_voice *v, uint64_t
         uint64_t length = (h->loop_end - h->loop_start + 1) << SC_FRACTION_BITS;
         v->head.pos = loop_start + (v->head.pos - loop_start) % length;
         v->head.wrapped = true;
+        /* loop_count: the last repeat plays on past the loop's end into the rest of the sample
+         * (corpus/spec opcodes/loop_count.md) */
+        if (v->head.repeats_left > 0 && --v->head.repeats_left == 0) {
+          v->head.looping = false;
+          continue;
+        }
       }
       uint64_t index = v->head.pos >> SC_FRACTION_BITS;
       uint64_t crossfade_start = h->loop_end + 1 - v->head.crossfade_frames;

@@ -32,6 +32,7 @@ typedef struct sc_playhead {
   bool wrapped;              /* has looped at least once */
   uint32_t crossfade_frames; /* loop crossfade length */
   uint32_t plays_left;       /* further plays after this one (count) */
+  uint32_t repeats_left;     /* loop_count: repeats of the loop still to come; 0 for ever */
   sc_quality quality;        /* the interpolation, the engine's when the voice started */
 } sc_playhead;
 

@@ -78,6 +78,10 @@ static double chunk_cents(const sc_engine *engine, sc_voice *v, const sc_live_mo
       v->pitch.base_cents + v->pitch.glide_cents + bend + v->pitch_env.level * v->pitcheg_depth +
       pitch_lfo_cents + live->value[SC_MOD_PITCH] + v->note.pitch_cents +
       engine->parameters.value[SC_PARAM_MASTER_TUNE] + sc_voice_params_cents(engine, &v->params, n);
+  /* loop_tune retunes the loop only: from the loop's start on, while the voice loops */
+  if (r->loop_tune != 0.0f && v->head.looping &&
+      v->head.pos >= v->head.loop_start << SC_FRACTION_BITS)
+    cents += r->loop_tune;
   /* the library's own vibrato (vibratoDepth), off by default; SFZ has no implicit mod-wheel
    * vibrato, so an instrument's CC1 means only what its opcodes say */
   float vibrato = engine->parameters.value[SC_PARAM_VIBRATO_DEPTH];

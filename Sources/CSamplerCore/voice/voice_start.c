@@ -79,6 +79,7 @@ static void start_identity(sc_engine *engine, sc_voice *v, const sc_instrument *
   v->head.looping =
       (v->head.loop_mode == SC_LOOP_CONTINUOUS || v->head.loop_mode == SC_LOOP_SUSTAIN) &&
       play->loop_resident;
+  v->head.repeats_left = r->loop_count;
   bool release_trigger = sc_region_is_release(r);
   v->one_shot = v->head.loop_mode == SC_LOOP_ONE_SHOT || release_trigger || r->count > 0;
   v->released = release_trigger;

@@ -11,6 +11,8 @@ extension RegionMapping {
     r.delay_beats = float("delay_beats") ?? r.delay_beats
     r.count = region.int("count").map { UInt32(max($0, 0)) } ?? r.count
     r.loop_crossfade = float("loop_crossfade") ?? r.loop_crossfade
+    r.loop_count = region.int("loop_count").map { UInt32(clamping: max($0, 0)) } ?? r.loop_count
+    r.loop_tune = float("loop_tune") ?? r.loop_tune
     r.pitch_veltrack = float("pitch_veltrack") ?? r.pitch_veltrack
     r.pitch_random = float("pitch_random") ?? r.pitch_random
     applyBend(to: &r)

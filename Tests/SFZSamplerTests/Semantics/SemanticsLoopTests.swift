@@ -37,6 +37,28 @@ struct SemanticsLoopTests {
     #expect(Array(read[2_997...3_000]) == [1_001, 1_000, 1_999, 1_998])
   }
 
+  /// loop_count.md: "loop_count=3 will result in the looped part of the sample being played
+  /// four times", then "data after the end of the loop ... will be played after all repetitions".
+  @Test("loop_count=2 plays the loop three times, then the rest of the sample")
+  func loopCount() throws {
+    let read = try framesPlayed("loop_start=1000 loop_end=1499 loop_count=2").played
+    // 0...1499, then 1000...1499 twice: the third pass ends at output frame 2,499
+    #expect(Array(read[1_498...1_501]) == [1_498, 1_499, 1_000, 1_001])
+    #expect(Array(read[1_998...2_001]) == [1_498, 1_499, 1_000, 1_001])
+    #expect(Array(read[2_498...2_501]) == [1_498, 1_499, 1_500, 1_501], "on past the loop")
+    #expect(read[3_000] == 2_000)
+  }
+
+  /// loop_tune.md: "Tuning for only the loop segment": the pitch moves once the playhead is in
+  /// the loop. 1200 cents plays the loop at twice the speed.
+  @Test("loop_tune=1200 plays the loop an octave up and the part before it at pitch")
+  func loopTune() throws {
+    let read = try framesPlayed("loop_start=1000 loop_end=3999 loop_tune=1200").played
+    #expect(read[500] == 500, "before the loop: one frame a frame")
+    // the chunk that reaches frame 1000 still plays at pitch; from the next one on, two a frame
+    #expect(read[1_400] - read[1_300] == 200, "in the loop: \(read[1_300]), \(read[1_400])")
+  }
+
   @Test("a turning loop says its loop_crossfade is not rendered, and plays without it")
   func turningLoopCrossfade() throws {
     let (read, report) = try framesPlayed(
