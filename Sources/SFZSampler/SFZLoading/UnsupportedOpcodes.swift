@@ -42,12 +42,14 @@ enum UnsupportedOpcodes {
         + "nothing else), so there is nothing documented for them to move",
       matches: { v2Part($0, ["driveshape", "drive", "rectify", "ringmod"]) }),
     Entry(
-      pattern: "stop_beats, reverse_loccN, reverse_hiccN, waveguide",
+      pattern: "stop_beats, reverse_loccN, reverse_hiccN, waveguide, egN_loop, egN_loop_count",
       reason: "ARIA, the reference player, renders none of them (corpus/spec opcodes/"
         + "stop_beats.md: \"seems to have no effect\"; reverse_loccN.md: \"Not implemented in "
-        + "ARIA\"; waveguide.md: \"Not properly documented\")",
+        + "ARIA\"; waveguide.md: \"Not properly documented\"; egN_loop.md: \"either not "
+        + "implemented in ARIA or sfizz\")",
       matches: { name in
         name == "stop_beats" || name == "waveguide"
+          || v2Part(name, ["loop_count", "loop_shape", "loop"])
           || ["reverse_locc", "reverse_hicc"].contains { name.hasPrefix($0) }
       }),
     Entry(
