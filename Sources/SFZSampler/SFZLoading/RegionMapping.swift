@@ -94,6 +94,7 @@ struct RegionMapping {
     applyPlayback(to: &r, &diagnostics)
     applySelection(to: &r, &diagnostics)
     applyPerformance(to: &r, &diagnostics)
+    applyOscillator(to: &r, &diagnostics)
     r.rt_decay = float("rt_decay") ?? r.rt_decay
     r.rt_dead = region.string("rt_dead").map { $0.lowercased() == "on" } ?? r.rt_dead
     applyEnvelopes(to: &r)

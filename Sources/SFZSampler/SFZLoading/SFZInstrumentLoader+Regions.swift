@@ -77,8 +77,20 @@ extension SFZInstrumentLoader {
     to builder: inout EngineInstrumentBuilder
   ) throws(SamplerError) {
     let made = mapping.make()
-    var r = made.region
     mapped.diagnostics += made.diagnostics
+    for version in mapping.unison(of: made) { try add(version, of: mapping, &mapped, to: &builder) }
+    // Opcodes the SFZ table does not know were reported by the parser already.
+    for (name, opcode) in mapping.region.unread() where SFZOpcodeTable.shared.lookup(name) != nil {
+      if mapped.unrendered[name] == nil { mapped.unrendered[name] = opcode.location }
+    }
+  }
+
+  /// Adds one engine region `made` of `mapping`'s SFZ region.
+  private func add(
+    _ made: RegionMapping.Made, of mapping: RegionMapping, _ mapped: inout MappedRegions,
+    to builder: inout EngineInstrumentBuilder
+  ) throws(SamplerError) {
+    var r = made.region
     if let curve = made.velocityCurve {
       if mapped.velocityCurves[curve] == nil {
         // Velocity curves live above the 256 indices SFZ <curve> headers may use.
@@ -106,9 +118,5 @@ extension SFZInstrumentLoader {
         ))
     }
     mapped.cover(r)
-    // Opcodes the SFZ table does not know were reported by the parser already.
-    for (name, opcode) in mapping.region.unread() where SFZOpcodeTable.shared.lookup(name) != nil {
-      if mapped.unrendered[name] == nil { mapped.unrendered[name] = opcode.location }
-    }
   }
 }

@@ -31,7 +31,11 @@ struct StreamingPlan {
     }
     // an offset in percent of the sample (ARIA's offset_mode) is a frame only once it is decoded
     let regions = regionsBySource[source] ?? []
-    if regions.contains(where: { $0.string("offset_mode")?.lowercased() == "percent" }) {
+    // and an oscillator loops its whole sample
+    if regions.contains(where: {
+      $0.string("offset_mode")?.lowercased() == "percent"
+        || $0.string("oscillator")?.lowercased() == "on"
+    }) {
       return nil
     }
     let furthestStart =

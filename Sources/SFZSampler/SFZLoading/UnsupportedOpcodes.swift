@@ -57,10 +57,15 @@ enum UnsupportedOpcodes {
       reason: "one interpolation quality per engine, chosen by the host (--quality)",
       matches: { $0 == "sample_quality" }),
     Entry(
-      pattern: "oscillator*",
-      reason: "wavetable oscillators are not implemented; a sample plays as a sample, and the "
-        + "*sine, *saw... generators cover the built-in waveforms",
-      matches: { $0.hasPrefix("oscillator") }),
+      pattern: "oscillator_quality, oscillator_table_size, oscillator_mod_*",
+      reason: "an oscillator's cycle is read with the engine's interpolation (--quality), not "
+        + "band-limited tables, and phase or frequency modulation between oscillators is not "
+        + "rendered",
+      matches: { name in
+        ["oscillator_quality", "oscillator_table_size", "oscillator_mod_"].contains {
+          name.hasPrefix($0)
+        } && name != "oscillator_mod_depth"
+      }),
     Entry(
       pattern: "cutoffN, resonanceN, filN_* (N >= 3)",
       reason: "two filters in series are rendered (SFZ v2); sfizz's third and further filters "
