@@ -13,6 +13,11 @@ extension OpcodeEntries {
     int("hiccN", midi, .v1),
     float("lohdccN", 0...1, .aria),
     float("hihdccN", 0...1, .aria),
+    // ARIA's key deltas are half-steps, not 0...1 (corpus/spec extensions/midi_ccs.md)
+    float("lohdcc140", -127...127, .aria),
+    float("hihdcc140", -127...127, .aria),
+    float("lohdcc141", 0...127, .aria),
+    float("hihdcc141", 0...127, .aria),
     int("lobend", -8192...8192, .v1),
     int("hibend", -8192...8192, .v1),
     note("sw_lokey", .v1),

@@ -451,6 +451,11 @@ typedef struct sc_region {
   /** The region plays when the seconds since the channel's previous note-on (infinite before
    * the first) lie in lotimer...hitimer, inclusive. */
   float lotimer, hitimer;
+  /** ARIA's conditions on the key delta, lohdcc140/hihdcc140 ([0]) and on its magnitude,
+   * lohdcc141/hihdcc141 ([1]): the half-steps from the channel's previous key (0 for its first
+   * note) lie in lo...hi. Off unless set. */
+  bool key_delta_set[2];
+  float key_delta_lo[2], key_delta_hi[2];
 
   /* host tempo and position */
   /** The region plays while lobpm <= tempo < hibpm; sc_region_init leaves it open (0 and

@@ -170,6 +170,12 @@ bool sc_region_matches(const sc_region *r, const sc_selection *s) {
     if (!in_range(condition_value(s, cond->cc), cond->lo, cond->hi)) return false;
   }
   if (!(s->timer >= r->lotimer && s->timer <= r->hitimer)) return false;
+  for (int i = 0; i < 2; i++) {
+    if (!r->key_delta_set[i]) continue;
+    float delta = s->previous_key == SC_NO_KEY ? 0.0f : (float)(s->key - s->previous_key);
+    if (i == 1) delta = fabsf(delta);
+    if (!(delta >= r->key_delta_lo[i] && delta <= r->key_delta_hi[i])) return false;
+  }
   if (!(s->tempo >= r->lobpm && s->tempo < r->hibpm)) return false;
   if (r->sw_previous != SC_NO_KEY && r->sw_previous != s->previous_key) return false;
   if (!sc_keyswitch_matches(r, c)) return false;

@@ -93,6 +93,7 @@ struct RegionMapping {
     applyLevel(to: &r)
     applyPlayback(to: &r, &diagnostics)
     applySelection(to: &r, &diagnostics)
+    applyKeyDeltaConditions(to: &r, &diagnostics)
     applyPerformance(to: &r, &diagnostics)
     applyOscillator(to: &r, &diagnostics)
     r.rt_decay = float("rt_decay") ?? r.rt_decay

@@ -201,6 +201,30 @@ struct SemanticsFilterPedalTests {
     #expect(Measure.rmsDB(farL[240...]) > -20)
   }
 
+  /// corpus/spec extensions/midi_ccs.md: "lohdcc140=12 hihdcc140=12.1" plays "only when the
+  /// interval between the current note and the previous one is an octave, ascending", and
+  /// "lohdcc141=12.1 hihdcc141=24 ... only when the interval is more than one octave in either
+  /// direction"; "Using lohdcc alone ... will result in the region not triggering".
+  @Test("lohdcc140/hihdcc140 and 141 select regions by the interval from the previous note")
+  func keyDeltaConditions() throws {
+    func plays(_ condition: String, _ first: UInt8, _ second: UInt8) throws -> Bool {
+      let rig = try SemanticsRig(
+        "<region> sample=*sine amp_veltrack=0 lokey=0 hikey=127 \(condition)\n"
+          + "<region> sample=*silence lokey=0 hikey=127")
+      _ = rig.strike(first, frames: 480)
+      return Measure.peak(rig.strike(second, frames: 2_400)[...]) > 0.01
+    }
+    let octaveUp = "lohdcc140=12 hihdcc140=12.1"
+    #expect(try plays(octaveUp, 60, 72))
+    #expect(try !plays(octaveUp, 60, 71))
+    #expect(try !plays(octaveUp, 72, 60), "descending")
+    let wide = "lohdcc141=12.1 hihdcc141=24"
+    #expect(try plays(wide, 60, 75))
+    #expect(try plays(wide, 60, 45), "either direction")
+    #expect(try !plays(wide, 60, 70))
+    #expect(try !plays("lohdcc141=12.1", 60, 75), "lohdcc alone never plays, as ARIA")
+  }
+
   @Test("pitch_oncc140 follows the key delta; delay_oncc141 its size")
   func keyDelta() throws {
     let rig = try SemanticsRig("<region> sample=*sine amp_veltrack=0 pitch_oncc140=100")
