@@ -268,6 +268,14 @@ typedef struct sc_v2_lfo_subwave {
 
 /** One flex envelope (egN_*): points 0...point_count-1, each reached time[i] seconds after the
  * previous one (point 0 after time[0] from level 0 at the note's start). */
+/** Flex envelope segments that follow a `<curve>` instead of their shape (ARIA's egN_curveX),
+ * per envelope; the loader reports any beyond. */
+#define SC_V2_MAX_EG_CURVES 4
+typedef struct sc_v2_eg_curve {
+  uint8_t point; /**< the segment ending at this point */
+  int16_t curve; /**< the curve's index: its value at x is how far along the segment the level is */
+} sc_v2_eg_curve;
+
 typedef struct sc_v2_eg_params {
   uint8_t point_count;
   int8_t sustain;                   /**< the point held until release, or -1 for none */
@@ -276,6 +284,8 @@ typedef struct sc_v2_eg_params {
   float level[SC_V2_MAX_EG_POINTS]; /**< -1...1 */
   float shape[SC_V2_MAX_EG_POINTS]; /**< curvature of the segment ending here: 0 linear,
                                          positive starts slowly, negative starts fast */
+  uint8_t curve_count;
+  sc_v2_eg_curve curves[SC_V2_MAX_EG_CURVES];
 } sc_v2_eg_params;
 
 /** What an sc_v2_link does. */

@@ -9,6 +9,7 @@
 #include "dsp/dsp_math.h"
 #include "dsp/random.h"
 #include "dsp/segment_shape.h"
+#include "instrument/curves.h"
 #include "state/engine_state.h"
 #include "voice/voice_alloc.h"
 
@@ -123,6 +124,9 @@ static void eg_enter(sc_v2_eg *eg, const sc_v2_eg_params *p, uint8_t point) {
     if (eg->frames[eg->point] > 0) {
       eg->from = eg->level;
       eg->length = eg->frames[eg->point];
+      eg->curve = -1;
+      for (uint32_t i = 0; i < p->curve_count && i < SC_V2_MAX_EG_CURVES; i++)
+        if (p->curves[i].point == eg->point) eg->curve = p->curves[i].curve;
       return;
     }
     eg->level = eg->levels[eg->point];
@@ -134,7 +138,8 @@ static void eg_enter(sc_v2_eg *eg, const sc_v2_eg_params *p, uint8_t point) {
   }
 }
 
-static void eg_advance(sc_v2_eg *eg, const sc_v2_eg_params *p, uint32_t frames) {
+static void eg_advance(sc_v2_eg *eg, const sc_v2_eg_params *p, const sc_instrument *instrument,
+                       uint32_t frames) {
   while (frames > 0 && !eg->holding && eg->point < p->point_count) {
     uint32_t take = eg->length - eg->elapsed;
     if (take > frames) take = frames;
@@ -143,7 +148,9 @@ static void eg_advance(sc_v2_eg *eg, const sc_v2_eg_params *p, uint32_t frames) 
     float to = eg->levels[eg->point];
     if (eg->elapsed < eg->length) {
       float x = (float)eg->elapsed / (float)eg->length;
-      eg->level = eg->from + (to - eg->from) * shaped(x, p->shape[eg->point]);
+      float along =
+          eg->curve >= 0 ? sc_curve_eval(instrument, eg->curve, x) : shaped(x, p->shape[eg->point]);
+      eg->level = eg->from + (to - eg->from) * along;
       return;
     }
     eg->level = to;
@@ -298,7 +305,7 @@ void sc_v2_step(const sc_engine *engine, sc_voice *v, uint32_t frames, sc_live_m
   }
   for (uint32_t k = 0; k < r->v2_eg_count && k < SC_V2_MAX_EGS; k++) {
     eg_out[k] = s->egs[k].level;
-    if ((int8_t)k != s->amp_eg) eg_advance(&s->egs[k], &r->v2_egs[k], frames);
+    if ((int8_t)k != s->amp_eg) eg_advance(&s->egs[k], &r->v2_egs[k], v->instrument, frames);
   }
   float amplitude[2][SC_V2_MAX_LFOS] = {{0}};
   bool used[2][SC_V2_MAX_LFOS] = {{false}};
@@ -322,7 +329,7 @@ float sc_v2_amp_advance(const sc_engine *engine, sc_voice *v, uint32_t frames) {
   sc_v2_voice *s = &v->v2;
   const sc_v2_eg_params *p = &v->region->v2_egs[s->amp_eg];
   sc_v2_eg *eg = &s->egs[s->amp_eg];
-  eg_advance(eg, p, frames);
+  eg_advance(eg, p, v->instrument, frames);
   float level = fmaxf(0.0f, eg->level);
   v->amp_env.level = level;
   bool ended = eg->point >= p->point_count;

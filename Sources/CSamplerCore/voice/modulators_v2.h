@@ -20,6 +20,7 @@ typedef struct sc_v2_eg {
   bool released;
   uint32_t elapsed, length; /* frames into and of the current segment */
   float from, level;
+  int16_t curve; /* the <curve> the current segment follows (egN_curveX), or -1 */
   uint32_t frames[SC_V2_MAX_EG_POINTS]; /* segment lengths with note-on modulation */
   float levels[SC_V2_MAX_EG_POINTS];
 } sc_v2_eg;

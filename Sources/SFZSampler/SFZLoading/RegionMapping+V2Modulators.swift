@@ -216,6 +216,8 @@ extension RegionMapping {
       default: break
       }
     }
+    // egN_curveX (ARIA, opcodes/egN_curveX.md) shapes a segment with a <curve>; it makes no point
+    let curves = points.removeValue(forKey: "curve") ?? [:]
     var last = points.values.flatMap(\.keys).max() ?? -1
     // A point a controller alone sets (`eg1_level3_oncc1` with no eg1_level3) exists, at time
     // and level 0 before the controller adds to them.
@@ -231,6 +233,22 @@ extension RegionMapping {
     Self.fill(&e.time, points["time"] ?? [:])
     Self.fill(&e.level, points["level"] ?? [:])
     Self.fill(&e.shape, points["shape"] ?? [:])
+    let kept = curves.sorted { $0.key < $1.key }.prefix(Int(SC_V2_MAX_EG_CURVES))
+    if curves.count > kept.count {
+      diagnostics.append(
+        SFZDiagnostic(
+          .warning, at: region.location,
+          "\(curves.count) envelope segments with a curve; only the first \(SC_V2_MAX_EG_CURVES) follow theirs"
+        ))
+    }
+    e.curve_count = UInt8(kept.count)
+    withUnsafeMutableBytes(of: &e.curves) { raw in
+      let slots = raw.bindMemory(to: sc_v2_eg_curve.self)
+      for (i, (point, curve)) in kept.enumerated() {
+        let index = curve.isFinite ? Int16(clamping: Int(max(min(curve, 32_767), -1))) : -1
+        slots[i] = sc_v2_eg_curve(point: UInt8(point), curve: index)
+      }
+    }
   }
 
   /// Writes values by point into a C array of floats.

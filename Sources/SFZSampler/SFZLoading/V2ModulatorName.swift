@@ -53,7 +53,7 @@ struct V2ModulatorName: Hashable {
   /// `points` is taken in and does nothing, as in ARIA (opcodes/egN_points.md: the player counts
   /// the points the envelope defines).
   static let egParameters: Set<String> = ["sustain", "ampeg", "points"]
-  static let pointParameters: Set<String> = ["time", "level", "shape"]
+  static let pointParameters: Set<String> = ["time", "level", "shape", "curve"]
 
   /// The parsed name, or nil when `name` is not a v2 modulator opcode this engine renders.
   init?(_ name: String) {
@@ -129,7 +129,7 @@ struct V2ModulatorName: Hashable {
         pointParameters.contains(String(letters))
       else { return nil }
       // Only times and levels may follow a controller at the note's start.
-      if controlled && letters == "shape" { return nil }
+      if controlled && (letters == "shape" || letters == "curve") { return nil }
       return .point(String(letters), point)
     }
   }

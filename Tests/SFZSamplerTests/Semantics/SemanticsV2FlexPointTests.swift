@@ -77,4 +77,23 @@ struct SemanticsV2FlexPointTests {
       #expect(abs(level - expected) < 0.02, "eg1_ampeg=\(value): \(level) at 50 ms")
     }
   }
+
+  /// corpus/spec opcodes/egN_curveX.md (ARIA; its example `eg01_curve1=10`): the segment ending
+  /// at point X follows `<curve>` X instead of its shape. Curve 7 here rises to 0.9 at v064 and
+  /// 1 at v127 (straight between defined points, headers/curve.md), so half-way through a 1 s
+  /// segment, at 63.5 of 127, the level is 0.9 x 63.5 / 64.
+  @Test("egN_curveX makes a segment follow a <curve>: 0.893 half-way where straight is 0.5")
+  func curveSegment() throws {
+    let sfz = """
+      eg1_ampeg=1 eg1_time1=1 eg1_level1=1 eg1_sustain=1 eg1_curve1=7
+      <curve> curve_index=7 v000=0 v064=0.9 v127=1
+      """
+    let out = try V2Renders.ampEnvelope(sfz, held: 72_000, frames: 72_000)
+    let half = Measure.dB(Double(V2Measure.envelope(out, at: 24_000)))
+    #expect(abs(half - Measure.dB(0.9 * 63.5 / 64)) < 0.2, "\(half) dB")
+    let straight = try V2Renders.ampEnvelope(
+      "eg1_ampeg=1 eg1_time1=1 eg1_level1=1 eg1_sustain=1", held: 72_000, frames: 72_000)
+    let plain = Measure.dB(Double(V2Measure.envelope(straight, at: 24_000)))
+    #expect(abs(plain - Measure.dB(0.5)) < 0.2, "without the curve: \(plain) dB")
+  }
 }
