@@ -89,33 +89,24 @@ public enum Measure {
     return 2 * (re * re + im * im).squareRoot() / Double(range.count)
   }
 
-  /// Power in dB of a noise-like `signal` near `frequency` Hz: Hann-windowed transform bins at
-  /// `frequency` and its two neighbours each side, squared and averaged over consecutive windows
-  /// of `window` frames, so that no single random draw decides it and a steep spectrum does not
-  /// leak into a quiet bin. Differences between frequencies read a spectrum's shape.
+  /// Power in dB of a noise-like `signal` near `frequency` Hz: the Hann-windowed bins (`tone`)
+  /// at `frequency` and its two neighbours each side, squared and averaged over consecutive
+  /// windows of `window` frames, so that no single random draw decides it and a steep spectrum
+  /// does not leak into a quiet bin. Differences between frequencies read a spectrum's shape.
   public static func noisePowerDB(
     _ signal: [Float], frequency: Double, sampleRate: Double, window: Int = 2_048
   ) -> Double {
     let spacing = sampleRate / Double(window)
-    let hann = (0..<window).map { 0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(window)) }
     var sum = 0.0
     var count = 0
-    var start = 0
-    while start + window <= signal.count {
+    for start in stride(from: 0, through: signal.count - window, by: window) {
       for k in -2...2 {
-        let f = frequency + Double(k) * spacing
-        var re = 0.0
-        var im = 0.0
-        for i in 0..<window {
-          let phase = 2 * Double.pi * f * Double(i) / sampleRate
-          let x = Double(signal[start + i]) * hann[i]
-          re += x * cos(phase)
-          im += x * sin(phase)
-        }
-        sum += re * re + im * im
+        let bin = tone(
+          signal, frequency: frequency + Double(k) * spacing, sampleRate: sampleRate,
+          in: start..<(start + window))
+        sum += bin.amplitude * bin.amplitude
         count += 1
       }
-      start += window
     }
     return 10 * log10(sum / Double(max(count, 1)))
   }

@@ -92,9 +92,7 @@ static void variables_live(sc_voice *v, const sc_modulation *mods, const sc_engi
     if (m->source < SC_SOURCE_VARIABLE) continue;
     uint16_t n = m->source - SC_SOURCE_VARIABLE;
     float value = (multiplied[n] ? product[n] : 0.0f) + sum[n];
-    float y = value * m->depth;
-    if (m->step > 0.0f) y = roundf(y / m->step) * m->step;
-    add_live(out, m->target, smoothed(v, m, i, y, frames, rate));
+    add_live(out, m->target, smoothed(v, m, i, value * m->depth, frames, rate));
   }
 }
 

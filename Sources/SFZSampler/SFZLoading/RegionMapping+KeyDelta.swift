@@ -7,28 +7,29 @@ import SFZ
 /// between the current note and the previous one is an octave, ascending").
 extension RegionMapping {
   func applyKeyDeltaConditions(to r: inout sc_region, _ diagnostics: inout [SFZDiagnostic]) {
-    withUnsafeMutableBytes(of: &r.key_delta_set) { set in
-      withUnsafeMutableBytes(of: &r.key_delta_lo) { lows in
-        withUnsafeMutableBytes(of: &r.key_delta_hi) { highs in
-          for (i, cc) in [140, 141].enumerated() {
-            let lo = region.double("lohdcc\(cc)")
-            let hi = region.double("hihdcc\(cc)")
-            guard lo != nil || hi != nil else { continue }
-            set.storeBytes(of: true, toByteOffset: i, as: Bool.self)
-            lows.storeBytes(of: Float(lo ?? -.infinity), toByteOffset: i * 4, as: Float.self)
-            // midi_ccs.md: "Using lohdcc alone does not work and will result in the region not
-            // triggering", as ARIA plays it
-            if hi == nil {
-              diagnostics.append(
-                warning(
-                  "lohdcc\(cc)",
-                  "lohdcc\(cc) without hihdcc\(cc): as in ARIA, the region never plays; write "
-                    + "hihdcc\(cc) too"))
-            }
-            highs.storeBytes(of: Float(hi ?? -.infinity), toByteOffset: i * 4, as: Float.self)
-          }
-        }
+    var set = [false, false]
+    var lows: [Float] = [-.infinity, -.infinity]
+    var highs: [Float] = [-.infinity, -.infinity]
+    for (i, cc) in [140, 141].enumerated() {
+      let lo = region.double("lohdcc\(cc)")
+      let hi = region.double("hihdcc\(cc)")
+      guard lo != nil || hi != nil else { continue }
+      set[i] = true
+      lows[i] = lo.map { Float($0) } ?? -.infinity
+      // midi_ccs.md: "Using lohdcc alone does not work and will result in the region not
+      // triggering", as ARIA plays it
+      if let hi {
+        highs[i] = Float(hi)
+      } else {
+        diagnostics.append(
+          warning(
+            "lohdcc\(cc)",
+            "lohdcc\(cc) without hihdcc\(cc): as in ARIA, the region never plays; write "
+              + "hihdcc\(cc) too"))
       }
     }
+    r.key_delta_set = (set[0], set[1])
+    r.key_delta_lo = (lows[0], lows[1])
+    r.key_delta_hi = (highs[0], highs[1])
   }
 }

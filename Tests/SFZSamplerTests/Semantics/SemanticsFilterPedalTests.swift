@@ -12,18 +12,8 @@ struct SemanticsFilterPedalTests {
   /// Amplitude in dB of the `hertz` component of `signal` (Hann-windowed correlation), so two
   /// notes sounding together are measured apart.
   static func toneDB(_ signal: ArraySlice<Float>, hertz: Double) -> Double {
-    var re = 0.0
-    var im = 0.0
-    var weights = 0.0
-    let n = Double(signal.count - 1)
-    for (i, x) in signal.enumerated() {
-      let w = 0.5 - 0.5 * cos(2 * .pi * Double(i) / n)
-      let phase = 2 * .pi * hertz * Double(i) / rate
-      re += w * Double(x) * cos(phase)
-      im += w * Double(x) * sin(phase)
-      weights += w
-    }
-    return Measure.dB(max(2 * (re * re + im * im).squareRoot() / weights, 1e-12))
+    let tone = Measure.tone(Array(signal), frequency: hertz, sampleRate: rate, in: 0..<signal.count)
+    return Measure.dB(max(tone.amplitude, 1e-12))
   }
 
   /// The response of a two-pole filter designed by the bilinear transform with prewarping, at

@@ -96,24 +96,13 @@ struct SemanticsPolyphonyTests {
     #expect(abs(oldGain(at: repeatAt + 26_400)) < 0.01, "gone after 0.55 s")
   }
 
-  /// Amplitude of the partial of a `*sine` played at `key` in `signal` (Hann-windowed Goertzel,
+  /// Amplitude of the partial of a `*sine` played at `key` in `signal` (a Hann-windowed bin,
   /// so partials an octave apart do not leak into each other).
   private func amplitude(_ signal: [Float], key: Int) -> Double {
     let hertz = SemanticsRig.middleC * pow(2, Double(key - 60) / 12)
-    let w = 2 * Double.pi * hertz / SemanticsRig.rate
-    let coefficient = 2 * cos(w)
-    var s1 = 0.0
-    var s2 = 0.0
-    var windowSum = 0.0
-    let n = Double(signal.count)
-    for (i, x) in signal.enumerated() {
-      let window = 0.5 - 0.5 * cos(2 * Double.pi * Double(i) / n)
-      windowSum += window
-      let s0 = Double(x) * window + coefficient * s1 - s2
-      s2 = s1
-      s1 = s0
-    }
-    let power = s1 * s1 + s2 * s2 - coefficient * s1 * s2
-    return 2 * sqrt(max(power, 0)) / windowSum
+    return Measure.tone(
+      signal, frequency: hertz, sampleRate: SemanticsRig.rate, in: 0..<signal.count
+    )
+    .amplitude
   }
 }
