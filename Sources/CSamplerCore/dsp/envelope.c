@@ -132,15 +132,20 @@ static void enter(sc_env *env, sc_env_stage stage) {
   }
 }
 
-void sc_env_start(sc_env *env, const sc_envelope_params *p, double sample_rate) {
+/* Times and sustain from `p`, as sc_env_start takes them. */
+static void take_times(sc_env *env, const sc_envelope_params *p, double sample_rate) {
   env->attack_frames = frames_of(p->attack, sample_rate);
   env->hold_frames = frames_of(p->hold, sample_rate);
   env->decay_fall = log_fall_per_frame(p->decay, sample_rate);
   env->release_fall = log_fall_per_frame(p->release, sample_rate);
   env->sustain = fminf(fmaxf(p->sustain, 0.0f), 1.0f);
-  env->start = fminf(fmaxf(p->start, 0.0f), 1.0f);
   env->decay_frames = frames_of(p->decay, sample_rate);
   env->release_frames = frames_of(p->release, sample_rate);
+}
+
+void sc_env_start(sc_env *env, const sc_envelope_params *p, double sample_rate) {
+  take_times(env, p, sample_rate);
+  env->start = fminf(fmaxf(p->start, 0.0f), 1.0f);
   env->attack_shape = p->attack_shape;
   env->decay_shape = p->decay_shape;
   env->release_shape = p->release_shape;
@@ -151,6 +156,53 @@ void sc_env_start(sc_env *env, const sc_envelope_params *p, double sample_rate) 
   env->level = 0.0f;
   env->length = frames_of(p->delay, sample_rate);
   enter(env, SC_ENV_DELAY);
+}
+
+/* The stage under way with its new time: a rise keeps the frames it has run, with at least one
+ * still to go; a fall starts again from the level it has reached, towards the new sustain. */
+static void retime_current(sc_env *env) {
+  switch (env->stage) {
+    case SC_ENV_ATTACK:
+    case SC_ENV_HOLD: {
+      uint32_t length = env->stage == SC_ENV_ATTACK ? env->attack_frames : env->hold_frames;
+      env->length = length > env->elapsed ? length : env->elapsed + 1;
+      return;
+    }
+    case SC_ENV_DECAY: {
+      float level = env->level;
+      float bottom = env->sustain > SC_SILENCE_LEVEL ? env->sustain : SC_SILENCE_LEVEL;
+      enter(env, SC_ENV_DECAY); /* from full level, which the lines below move to `level` */
+      if (env->stage != SC_ENV_DECAY) return;
+      if (!(level > bottom)) {
+        enter(env, SC_ENV_SUSTAIN);
+        return;
+      }
+      env->from = env->level = level;
+      if (env->decay_timed) {
+        env->decay_fall = log(level / bottom) / env->length;
+      } else if (!env->decay_shaped) {
+        env->length = frames_to_fall(level, bottom, env->decay_fall);
+        if (env->length == 0) enter(env, SC_ENV_SUSTAIN);
+      }
+      return;
+    }
+    case SC_ENV_SUSTAIN:
+    case SC_ENV_RELEASE: enter(env, env->stage); return;
+    default: return;
+  }
+}
+
+void sc_env_follow(sc_env *env, const sc_envelope_params *p, double sample_rate, bool current) {
+  /* a fall under way reads its rate as it goes, so it keeps its own unless it follows too */
+  double decay_fall = env->decay_fall, release_fall = env->release_fall;
+  take_times(env, p, sample_rate);
+  if (current) {
+    retime_current(env);
+  } else if (env->stage == SC_ENV_DECAY) {
+    env->decay_fall = decay_fall;
+  } else if (env->stage == SC_ENV_RELEASE) {
+    env->release_fall = release_fall;
+  }
 }
 
 void sc_env_release(sc_env *env) {

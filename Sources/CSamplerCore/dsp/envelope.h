@@ -32,6 +32,11 @@ typedef struct sc_env {
 
 void sc_env_start(sc_env *env, const sc_envelope_params *params, double sample_rate);
 void sc_env_release(sc_env *env);
+/* Takes new times and sustain for the stages still to come (ampeg_dynamic.md: at 0 they are
+ * "calculated only at the start of the particular envelope segment", so a controller that moves
+ * before a stage starts sets it). With `current`, the stage under way takes them too, from the
+ * level it has reached (ampeg_dynamic=1). The delay and start level are the note's. */
+void sc_env_follow(sc_env *env, const sc_envelope_params *params, double sample_rate, bool current);
 /* Frames until the current stage ends (UINT32_MAX when it never does). Inline, as is the
  * sustaining case of sc_env_advance: three envelopes per voice ask every chunk. */
 static inline uint32_t sc_env_frames_left(const sc_env *env) {

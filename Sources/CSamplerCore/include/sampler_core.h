@@ -163,6 +163,9 @@ typedef struct sc_envelope_params {
   bool decay_timed, release_timed;
 } sc_envelope_params;
 
+/** The bits of sc_region.eg_dynamic. */
+enum { SC_EG_DYNAMIC_AMP = 1, SC_EG_DYNAMIC_FIL = 2, SC_EG_DYNAMIC_PITCH = 4 };
+
 /** A crossfade over keys or velocities: fades in over lo_in...hi_in, out over lo_out...hi_out. */
 typedef struct sc_crossfade {
   uint8_t in_lo, in_hi;   /**< gain 0 at or below in_lo, 1 at or above in_hi */
@@ -286,6 +289,9 @@ typedef struct sc_v2_eg_params {
                                          positive starts slowly, negative starts fast */
   uint8_t curve_count;
   sc_v2_eg_curve curves[SC_V2_MAX_EG_CURVES];
+  /** egN_dynamic=1 (corpus/spec opcodes/egN_dynamic.md): a controller that moves changes the
+   * segment under way too, not only the segments still to come. */
+  bool dynamic;
 } sc_v2_eg_params;
 
 /** What an sc_v2_link does. */
@@ -407,6 +413,10 @@ typedef struct sc_region {
 
   /* envelopes, filter, LFOs */
   sc_envelope_params ampeg, fileg, pitcheg;
+  /** ARIA's ampeg_dynamic, fileg_dynamic, pitcheg_dynamic (SC_EG_DYNAMIC_* bits; corpus/spec
+   * opcodes/ampeg_dynamic.md): a controller that moves changes the stage under way too, not only
+   * the stages still to come. */
+  uint8_t eg_dynamic;
   /** The two filters in series: [0] the SFZ v1 filter (cutoff, resonance, fil_*), which the
    * filter envelope and LFO also move, and [1] the SFZ v2 second one (cutoff2, resonance2,
    * fil2_*). Controllers move both. */

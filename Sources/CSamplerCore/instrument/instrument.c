@@ -104,6 +104,17 @@ bool sc_instrument_add_modulation(sc_instrument *instrument, uint32_t region_ind
   return true;
 }
 
+/* A flex envelope time or level some controller sets. */
+static bool flex_envelopes_follow(const sc_region *r) {
+  for (uint32_t i = 0; i < r->v2_link_count && i < SC_V2_MAX_LINKS; i++) {
+    const sc_v2_link *link = &r->v2_links[i];
+    if ((link->kind == SC_V2_LINK_EG_TIME || link->kind == SC_V2_LINK_EG_LEVEL) &&
+        link->source != SC_V2_NO_SOURCE)
+      return true;
+  }
+  return false;
+}
+
 /* Orders the modulations by region (keeping their order within a region) and gives each
  * region its slice. */
 static bool index_modulations(sc_instrument *instrument) {
@@ -112,6 +123,7 @@ static bool index_modulations(sc_instrument *instrument) {
     instrument->play[i].mod_first = 0;
     instrument->play[i].mod_count = 0;
     instrument->play[i].has_live_mods = false;
+    instrument->play[i].envelopes_follow = flex_envelopes_follow(&instrument->regions[i]);
   }
   if (count == 0) return true;
   sc_modulation *sorted = malloc((size_t)count * sizeof(sc_modulation));
@@ -125,6 +137,7 @@ static bool index_modulations(sc_instrument *instrument) {
       sorted[next++] = instrument->mods[i];
       play->mod_count++;
       if (instrument->mods[i].target < SC_MOD_LIVE_COUNT) play->has_live_mods = true;
+      if (instrument->mods[i].target >= SC_MOD_AMPEG_DELAY) play->envelopes_follow = true;
     }
   }
   free(instrument->mods);

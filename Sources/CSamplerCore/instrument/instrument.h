@@ -33,6 +33,7 @@ typedef struct sc_region_play {
   bool loop_resident; /* the loop lies in the sample's resident frames, so the voice may loop */
   uint32_t mod_first, mod_count; /* the region's modulations in the instrument's list */
   bool has_live_mods;            /* some of them follow controllers while the voice sounds */
+  bool envelopes_follow;         /* controllers set some envelope's times or levels */
 } sc_region_play;
 
 struct sc_instrument {

@@ -1,5 +1,6 @@
 /* channel_messages.c - controller events: each is stored in its channel (state/controllers.c)
- * first, then offered to the controller triggers and, for pedals, to pedals.c; the channel mode
+ * first, then handed to the envelopes that follow controllers (voice/voice_envelopes.c), offered
+ * to the controller triggers and, for pedals, to pedals.c; the channel mode
  * messages (all sound off, reset all controllers, all notes off) act on the channel's voices and
  * notes. */
 #include "performance/channel_messages.h"
@@ -10,9 +11,20 @@
 #include "state/engine_state.h"
 #include "voice/voice.h"
 #include "voice/voice_alloc.h"
+#include "voice/voice_envelopes.h"
+#include "instrument/instrument.h"
 
 static bool is_pedal(const sc_engine *engine, uint8_t controller) {
   return engine->current && engine->current->pedal_cc[controller];
+}
+
+/* The channel's sounding voices whose envelopes controllers set take their new values. */
+static void envelopes_follow(sc_engine *engine, uint8_t channel) {
+  for (uint32_t i = 0; i < engine->voice_slots; i++) {
+    sc_voice *v = &engine->voices[i];
+    if (v->state == SC_VOICE_PLAYING && v->channel == channel && v->play->envelopes_follow)
+      sc_voice_envelopes_follow(engine, v);
+  }
 }
 
 static void all_sound_off(sc_engine *engine, uint8_t channel) {
@@ -41,6 +53,7 @@ void sc_control_change(sc_engine *engine, uint8_t channel, uint8_t controller, u
   sc_channel *c = &engine->channels[channel];
   uint8_t previous = c->cc[controller];
   sc_channel_set_cc(c, controller, value / 127.0f);
+  envelopes_follow(engine, channel);
   sc_trigger_controller(engine, channel, controller, previous, value);
   if (is_pedal(engine, controller)) sc_pedals_changed(engine, channel, controller, previous, value);
   switch (controller) {
@@ -55,6 +68,7 @@ void sc_pitch_bend(sc_engine *engine, uint8_t channel, int32_t value) {
   sc_channel *c = &engine->channels[channel];
   int32_t previous = c->bend;
   c->bend = value < SC_BEND_MIN ? SC_BEND_MIN : value > SC_BEND_MAX ? SC_BEND_MAX : value;
+  envelopes_follow(engine, channel);
   /* on_locc128 regions see the bend on 0...127, as conditions do */
   sc_trigger_controller(engine, channel, SC_SOURCE_PITCH_BEND, sc_bend_7bit(previous),
                         sc_bend_7bit(c->bend));
@@ -64,6 +78,7 @@ void sc_channel_pressure(sc_engine *engine, uint8_t channel, uint8_t pressure) {
   sc_channel *c = &engine->channels[channel];
   uint8_t previous = c->channel_pressure;
   c->channel_pressure = pressure;
+  envelopes_follow(engine, channel);
   sc_trigger_controller(engine, channel, SC_SOURCE_CHANNEL_PRESSURE, previous, pressure);
 }
 
@@ -71,5 +86,6 @@ void sc_poly_pressure(sc_engine *engine, uint8_t channel, uint8_t key, uint8_t p
   sc_channel *c = &engine->channels[channel];
   uint8_t previous = c->poly_pressure[key];
   c->poly_pressure[key] = pressure;
+  envelopes_follow(engine, channel);
   sc_trigger_controller(engine, channel, SC_SOURCE_POLY_PRESSURE, previous, pressure);
 }

@@ -162,6 +162,49 @@ static void eg_advance(sc_v2_eg *eg, const sc_v2_eg_params *p, const sc_instrume
   }
 }
 
+/* Flex envelope `k`'s times and levels from point `first` on, with the modulation its
+ * controllers give them now. */
+static void eg_points(const sc_engine *engine, sc_voice *v, uint32_t k, uint32_t first) {
+  const sc_region *r = v->region;
+  const sc_v2_eg_params *p = &r->v2_egs[k];
+  sc_v2_eg *eg = &v->v2.egs[k];
+  float times[SC_V2_MAX_EG_POINTS] = {0}, levels[SC_V2_MAX_EG_POINTS] = {0};
+  for (uint32_t i = 0; i < r->v2_link_count && i < SC_V2_MAX_LINKS; i++) {
+    const sc_v2_link *link = &r->v2_links[i];
+    if (link->slot % SC_V2_MAX_EGS != k) continue;
+    uint8_t point = link->index % SC_V2_MAX_EG_POINTS;
+    if (link->kind == SC_V2_LINK_EG_TIME) times[point] += link_amount(engine, v, link);
+    if (link->kind == SC_V2_LINK_EG_LEVEL) levels[point] += link_amount(engine, v, link);
+  }
+  for (uint32_t i = first; i < p->point_count && i < SC_V2_MAX_EG_POINTS; i++) {
+    eg->frames[i] = frames_of(p->time[i] + times[i], engine->config.sample_rate);
+    eg->levels[i] = p->level[i] + levels[i];
+  }
+}
+
+void sc_v2_follow(const sc_engine *engine, sc_voice *v) {
+  const sc_region *r = v->region;
+  for (uint32_t k = 0; k < r->v2_eg_count && k < SC_V2_MAX_EGS; k++) {
+    const sc_v2_eg_params *p = &r->v2_egs[k];
+    sc_v2_eg *eg = &v->v2.egs[k];
+    if (eg->point >= p->point_count) continue;
+    /* egN_dynamic.md: at 0 "levels are calculated only at the start of the particular envelope
+     * segment", so only the segments to come; at 1 the one under way too, keeping the frames
+     * it has run and at least one still to go, and a held sustain level moves */
+    if (!p->dynamic) {
+      eg_points(engine, v, k, eg->point + 1u);
+      continue;
+    }
+    eg_points(engine, v, k, eg->point);
+    if (eg->holding) {
+      eg->level = eg->levels[eg->point];
+    } else {
+      uint32_t length = eg->frames[eg->point];
+      eg->length = length > eg->elapsed ? length : eg->elapsed + 1;
+    }
+  }
+}
+
 void sc_v2_start(const sc_engine *engine, sc_voice *v) {
   const sc_region *r = v->region;
   sc_v2_voice *s = &v->v2;
@@ -170,17 +213,15 @@ void sc_v2_start(const sc_engine *engine, sc_voice *v) {
   if (!s->active) return;
   double rate = engine->config.sample_rate;
   float delay[SC_V2_MAX_LFOS] = {0}, fade[SC_V2_MAX_LFOS] = {0}, phase[SC_V2_MAX_LFOS] = {0};
-  float times[SC_V2_MAX_EGS][SC_V2_MAX_EG_POINTS] = {{0}};
-  float levels[SC_V2_MAX_EGS][SC_V2_MAX_EG_POINTS] = {{0}};
   for (uint32_t i = 0; i < r->v2_link_count && i < SC_V2_MAX_LINKS; i++) {
     const sc_v2_link *link = &r->v2_links[i];
-    uint8_t slot = link->slot % SC_V2_MAX_LFOS, point = link->index % SC_V2_MAX_EG_POINTS;
+    uint8_t slot = link->slot % SC_V2_MAX_LFOS;
     switch (link->kind) {
       case SC_V2_LINK_LFO_DELAY: delay[slot] += link_amount(engine, v, link); break;
       case SC_V2_LINK_LFO_FADE: fade[slot] += link_amount(engine, v, link); break;
       case SC_V2_LINK_LFO_PHASE: phase[slot] += link_amount(engine, v, link); break;
-      case SC_V2_LINK_EG_TIME: times[slot][point] += link_amount(engine, v, link); break;
-      case SC_V2_LINK_EG_LEVEL: levels[slot][point] += link_amount(engine, v, link); break;
+      case SC_V2_LINK_EG_TIME:
+      case SC_V2_LINK_EG_LEVEL: break;
       default: s->link_state[i] = link_amount(engine, v, link); break;
     }
   }
@@ -197,10 +238,7 @@ void sc_v2_start(const sc_engine *engine, sc_voice *v) {
     const sc_v2_eg_params *p = &r->v2_egs[k];
     sc_v2_eg *eg = &s->egs[k];
     *eg = (sc_v2_eg){0};
-    for (uint32_t i = 0; i < p->point_count && i < SC_V2_MAX_EG_POINTS; i++) {
-      eg->frames[i] = frames_of(p->time[i] + times[k][i], rate);
-      eg->levels[i] = p->level[i] + levels[k][i];
-    }
+    eg_points(engine, v, k, 0);
     eg_enter(eg, p, 0);
     if (p->ampeg && s->amp_eg < 0) s->amp_eg = (int8_t)k;
   }

@@ -37,6 +37,8 @@ typedef struct sc_v2_voice {
 /* Starts them; with egN_ampeg, sets the amplitude envelope to follow the flex envelope. */
 void sc_v2_start(const sc_engine *engine, struct sc_voice *voice);
 void sc_v2_release(struct sc_voice *voice);
+/* A controller moved: the flex envelopes take their new times and levels (egN_dynamic.md). */
+void sc_v2_follow(const sc_engine *engine, struct sc_voice *voice);
 /* Adds their outputs at the start of the coming chunk into `live`, then advances them by
  * `frames` (all but the egN_ampeg envelope, which sc_v2_amp_advance moves). */
 void sc_v2_step(const sc_engine *engine, struct sc_voice *voice, uint32_t frames,

@@ -14,6 +14,7 @@
 #include "instrument/region.h"
 #include "state/key_tuning.h"
 #include "voice/voice_alloc.h"
+#include "voice/voice_envelopes.h"
 #include "voice/voice_params.h"
 
 static float velocity_gain(float veltrack_percent, uint8_t velocity) {
@@ -23,24 +24,6 @@ static float velocity_gain(float veltrack_percent, uint8_t velocity) {
   if (t >= 0.0f) return 1.0f - t + t * v * v;
   float inverse = 1.0f - v;
   return 1.0f + t - t * inverse * inverse;
-}
-
-static float clamp_unit(float x, float lo, float hi) { return x < lo ? lo : x > hi ? hi : x; }
-
-/* An envelope's parameters for one note: velocity tracking and note-on modulations added. The
- * modulation sums come in the order delay, start, attack, hold, decay, sustain, release, depth. */
-static sc_envelope_params shaped_envelope(const sc_envelope_params *p, const float *mods,
-                                          float velocity) {
-  sc_envelope_params e = *p;
-  e.delay = fmaxf(0.0f, p->delay + p->vel2delay * velocity + mods[0]);
-  e.start = clamp_unit(p->start + mods[1] / 100.0f, 0.0f, 1.0f);
-  e.attack = fmaxf(0.0f, p->attack + p->vel2attack * velocity + mods[2]);
-  e.hold = fmaxf(0.0f, p->hold + p->vel2hold * velocity + mods[3]);
-  e.decay = fmaxf(0.0f, p->decay + p->vel2decay * velocity + mods[4]);
-  e.sustain = clamp_unit(p->sustain + p->vel2sustain * velocity + mods[5] / 100.0f, 0.0f, 1.0f);
-  e.release = fmaxf(0.0f, p->release + p->vel2release * velocity + mods[6]);
-  e.depth = p->depth + p->vel2depth * velocity + mods[7];
-  return e;
 }
 
 /* The sample is taken to sound at the 12-TET pitch of its key centre, and the played key at the
@@ -96,10 +79,10 @@ static void start_identity(sc_engine *engine, sc_voice *v, const sc_instrument *
 static void start_modulators(const sc_engine *engine, sc_voice *v, const float *mods, float vel) {
   const sc_region *r = v->region;
   double rate = engine->config.sample_rate;
-  sc_envelope_params ampeg = shaped_envelope(&r->ampeg, mods + SC_MOD_AMPEG_DELAY, vel);
+  sc_envelope_params ampeg = sc_voice_envelope(&r->ampeg, mods + SC_MOD_AMPEG_DELAY, vel);
   sc_voice_params_amp_envelope(engine, &ampeg);
-  sc_envelope_params fileg = shaped_envelope(&r->fileg, mods + SC_MOD_FILEG_DELAY, vel);
-  sc_envelope_params pitcheg = shaped_envelope(&r->pitcheg, mods + SC_MOD_PITCHEG_DELAY, vel);
+  sc_envelope_params fileg = sc_voice_envelope(&r->fileg, mods + SC_MOD_FILEG_DELAY, vel);
+  sc_envelope_params pitcheg = sc_voice_envelope(&r->pitcheg, mods + SC_MOD_PITCHEG_DELAY, vel);
   v->fileg_depth = fileg.depth;
   v->pitcheg_depth = pitcheg.depth;
   sc_env_start(&v->amp_env, &ampeg, rate);
@@ -157,6 +140,9 @@ static void start_playhead(sc_engine *engine, sc_voice *v, const float *mods, fl
       play->start + (uint64_t)fmaxf(0.0f, r->offset_random * unipolar + mods[SC_MOD_OFFSET]);
   if (start > play->last) start = play->last;
   v->head.pos = start << SC_FRACTION_BITS;
+  /* the ring modulator's cycle starts where the playhead does (oscillator_phase included) */
+  if (r->ring && start >= play->loop_start && start <= play->loop_end)
+    v->ring_phase = (double)(start - play->loop_start);
   float delay =
       r->delay + r->delay_random * sc_random_unit(&engine->rng_state) + mods[SC_MOD_DELAY];
   if (r->delay_beats > 0.0f)

@@ -9,6 +9,11 @@ extension RegionMapping {
     envelope("ampeg", &r.ampeg)
     envelope("fileg", &r.fileg)
     envelope("pitcheg", &r.pitcheg)
+    for (eg, bit) in [
+      ("ampeg", SC_EG_DYNAMIC_AMP), ("fileg", SC_EG_DYNAMIC_FIL), ("pitcheg", SC_EG_DYNAMIC_PITCH),
+    ] where region.string("\(eg)_dynamic") == "1" {
+      r.eg_dynamic |= UInt8(bit)
+    }
     lfo("amplfo", &r.amplfo)
     lfo("fillfo", &r.fillfo)
     lfo("pitchlfo", &r.pitchlfo)
@@ -33,20 +38,6 @@ extension RegionMapping {
     e.vel2release = float("\(eg)_vel2release") ?? e.vel2release
     e.vel2depth = float("\(eg)_vel2depth") ?? e.vel2depth
     ariaShapes(eg, &e)
-  }
-
-  /// ARIA's `_dynamic` (ampeg_dynamic.md): at 0, its default, an envelope's times and sustain
-  /// are worked out from their controllers when the note starts, which is what the engine does;
-  /// at 1 they would follow every controller message, which it does not, and says so.
-  func dynamicEnvelopeWarnings(_ diagnostics: inout [SFZDiagnostic]) {
-    for (name, opcode) in region.opcodes({ $0.hasSuffix("_dynamic") ? $0 : nil })
-    where opcode.value != "0" {
-      diagnostics.append(
-        warning(
-          name,
-          "\(name)=\(opcode.value) is not rendered: envelope times and sustain follow their "
-            + "controllers at the note's start only (as with \(name)=0)"))
-    }
   }
 
   /// ARIA's default decay and release shape (corpus/spec syntax.yml, ampeg_decay_shape): its

@@ -200,6 +200,8 @@ extension RegionMapping {
   ) {
     var points: [String: [Int: Float]] = [:]
     for (name, opcode) in opcodes where name.controller == nil {
+      // egN_dynamic is a choice of "0" and "1" (opcodes/egN_dynamic.md), not a number
+      if name.part == .parameter("dynamic") { e.dynamic = opcode.value == "1" }
       guard let value = opcode.number else { continue }
       switch name.part {
       case .parameter("sustain"): e.sustain = Int8(clamping: Int(value))

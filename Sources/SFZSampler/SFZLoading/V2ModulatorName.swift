@@ -52,7 +52,7 @@ struct V2ModulatorName: Hashable {
   ]
   /// `points` is taken in and does nothing, as in ARIA (opcodes/egN_points.md: the player counts
   /// the points the envelope defines).
-  static let egParameters: Set<String> = ["sustain", "ampeg", "points"]
+  static let egParameters: Set<String> = ["sustain", "ampeg", "points", "dynamic"]
   static let pointParameters: Set<String> = ["time", "level", "shape", "curve"]
 
   /// The parsed name, or nil when `name` is not a v2 modulator opcode this engine renders.
