@@ -25,7 +25,8 @@ extension OpcodeEntries {
     note("pan_keycenter", .v2),
     float("pan_keytrack", percent, .v2),
     float("pan_veltrack", percent, .v2),
-    choice("pan_law", ["balance", "mma"], .aria),
+    // pan_law.md: "if no_law is specified then balance will be used"
+    choice("pan_law", ["balance", "mma", "no_law"], .aria),
     float("position", percent, .v1),
     float("position_onccN", -200...200, .aria),
     float("position_curveccN", nil, .aria),

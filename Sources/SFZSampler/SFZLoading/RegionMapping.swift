@@ -99,7 +99,6 @@ struct RegionMapping {
     r.rt_decay = float("rt_decay") ?? r.rt_decay
     r.rt_dead = region.string("rt_dead").map { $0.lowercased() == "on" } ?? r.rt_dead
     applyEnvelopes(to: &r)
-    dynamicEnvelopeWarnings(&diagnostics)
     applyV2Modulators(to: &r, &diagnostics)
 
     applyFilters(to: &r, &diagnostics)
@@ -136,6 +135,14 @@ struct RegionMapping {
     r.bend_down = float("bend_down") ?? r.bend_down
   }
 
+  /// ARIA's `pan_law` (corpus/spec opcodes/pan_law.md) names two laws without describing
+  /// them. `mma` is read as the MIDI Manufacturers Association's default pan curve (RP-036):
+  /// left cos(πx/2), right sin(πx/2) over the pan position x in 0...1, so -3.01 dB each side at
+  /// the centre and 0 dB on the side a hard pan goes to. The engine's pan is that curve times
+  /// √2 (unity at the centre), so `mma` is the same law 3.01 dB down. `balance`, which the page
+  /// makes the default, is the engine's own.
+  static let mmaPanLawDB = Float(20 * log10(0.5.squareRoot()))
+
   /// Gain and pan.
   private func applyLevel(to r: inout sc_region) {
     // The levels of all four headers stack: their volumes add, their amplitudes (percent)
@@ -145,6 +152,7 @@ struct RegionMapping {
     let volume = ["volume", "global_volume", "master_volume", "group_volume"]
       .compactMap(number).reduce(0.0, +)
     r.volume_db += Float(volume + (amplitude > 0 ? 20 * log10(amplitude) : -144))
+    if region.string("pan_law") == "mma" { r.volume_db += Self.mmaPanLawDB }
     r.amp_veltrack = float("amp_veltrack") ?? r.amp_veltrack
     r.pan = float("pan") ?? r.pan
   }

@@ -124,6 +124,34 @@ struct SemanticsAmplitudeTests {
     #expect(abs((quarter - full) - Measure.dB(0.25)) < 0.1, "\(quarter - full) dB")
   }
 
+  /// corpus/spec opcodes/pan_law.md names `balance` (the default, and what `no_law` means) and
+  /// `mma` without describing them; `mma` is read as the MMA's default pan curve (RP-036): left
+  /// cos(πx/2), right sin(πx/2), so -3.01 dB each side at the centre and 0 dB on the side of a
+  /// hard pan, against the engine's own law, unity at the centre.
+  @Test("pan_law=mma is the MMA curve: -3.01 dB each side at the centre, 0 dB hard left")
+  func panLaw() throws {
+    func sides(_ opcodes: String) throws -> (left: Double, right: Double) {
+      let rig = try SemanticsRig("<region> sample=*sine amp_veltrack=0 " + opcodes)
+      #expect(rig.report.diagnostics.isEmpty, "\(rig.report.diagnostics)")
+      var left = [Float](repeating: 0, count: 4_800)
+      var right = [Float](repeating: 0, count: 4_800)
+      rig.sampler.play(noteNumber: 69, velocity: 127)
+      rig.sampler.render(frameCount: 4_800, left: &left, right: &right)
+      return (Measure.rmsDB(left[480...]), Measure.rmsDB(right[480...]))
+    }
+    let source = try sides("").left  // unity at the centre
+    let centre = try sides("pan_law=mma")
+    #expect(abs(centre.left - (source - 3.01)) < 0.05, "\(centre.left - source) dB")
+    #expect(abs(centre.right - (source - 3.01)) < 0.05, "\(centre.right - source) dB")
+    let hardLeft = try sides("pan_law=mma pan=-100")
+    #expect(abs(hardLeft.left - source) < 0.05, "cos 0 = 1: \(hardLeft.left - source) dB")
+    #expect(hardLeft.right < -90)
+    let balance = try sides("pan_law=balance pan=-100")
+    let deprecated = try sides("pan_law=no_law pan=-100")
+    #expect(abs(balance.left - (source + 3.01)) < 0.05, "the engine's law: √2 hard left")
+    #expect(deprecated.left == balance.left, "no_law is balance")
+  }
+
   @Test("width 0 folds a stereo sample to mono; position moves it")
   func widthAndPosition() throws {
     let fixtures = try DecodingFixtures()
