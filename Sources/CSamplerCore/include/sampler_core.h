@@ -459,6 +459,10 @@ typedef struct sc_region {
   float pan_veltrack;           /**< pan percent at velocity 127 */
   float pan_keycenter;
   sc_noise_params noise;
+  /** oscillator_multi=2 (corpus/spec opcodes/oscillator_multi.md, "ring modulation mode"): the
+   * region's waveform times a second copy of it `ring_cents` away. Off unless `ring`. */
+  bool ring;
+  float ring_cents;
 
   /* pedals: a key let go while the region's pedal is down keeps sounding until it comes up */
   bool sustain_sw;      /**< the sustain pedal holds this region's notes (default on) */

@@ -107,6 +107,7 @@ struct __attribute__((aligned(64))) sc_voice {
   sc_voice_mods mods;
   sc_v2_voice v2;
   sc_noise noise;           /* the region's noise generator, when it has one */
+  double ring_phase;        /* frames into the ring modulator's cycle (sc_region.ring) */
   sc_voice_note note;       /* the note id it answers to and its per-note expression */
   struct sc_stream *stream; /* this voice slot's ring for streamed samples, or NULL */
   /* Last, and left out when a voice starts (most voices have no comb filter): the delay line of

@@ -251,6 +251,36 @@ static void add_noise(sc_voice *v, const sc_live_mods *live, double rate, float 
                p->tone + live->value[SC_MOD_NOISE_TONE], p->stereo, rate, bl, br, got);
 }
 
+/* The first channel of frame `i` of the voice's sample. */
+static float cycle_frame(const sc_sample *s, uint64_t i) {
+  if (s->format == SC_SAMPLE_INT16)
+    return ((const int16_t *)s->frames)[i * s->channels] * SC_INT16_SCALE;
+  return ((const float *)s->frames)[i * s->channels];
+}
+
+/* oscillator_multi=2 (oscillator_multi.md: "the region operates in ring modulation mode"): each
+ * frame the playhead read is multiplied by the region's own cycle, read by a second phase
+ * `ring_cents` away from the playhead's pitch (the unison table's second oscillator), with
+ * linear interpolation. The page says no more; the product of two oscillators is what ring
+ * modulation means. */
+static void ring_modulate(sc_voice *v, float *bl, float *br, uint32_t got) {
+  const sc_region_play *p = v->play;
+  uint64_t length = p->loop_end - p->loop_start + 1;
+  double inc =
+      (double)v->head.increment / (double)SC_FRACTION_ONE * exp2(v->region->ring_cents / 1200.0);
+  for (uint32_t i = 0; i < got; i++) {
+    uint64_t at = (uint64_t)v->ring_phase;
+    float frac = (float)(v->ring_phase - (double)at);
+    float a = cycle_frame(v->sample, p->loop_start + at);
+    float b = cycle_frame(v->sample, p->loop_start + (at + 1 < length ? at + 1 : 0));
+    float m = a + (b - a) * frac;
+    bl[i] *= m;
+    if (br) br[i] *= m;
+    v->ring_phase += inc;
+    while (v->ring_phase >= (double)length) v->ring_phase -= (double)length;
+  }
+}
+
 void sc_voice_render(sc_engine *engine, sc_render_lane *lane, sc_voice *v, float *left,
                      float *right, uint32_t frames) {
   double rate = engine->config.sample_rate;
@@ -309,6 +339,7 @@ void sc_voice_render(sc_engine *engine, sc_render_lane *lane, sc_voice *v, float
                               &fade_end);
     uint32_t got = sc_playhead_read(engine, v, v->head.increment, bl, br, n);
     if (widened) memcpy(br, bl, got * sizeof *br);
+    if (v->region->ring) ring_modulate(v, bl, stereo ? br : NULL, got);
     if (noise->on && noise->filtered) add_noise(v, &live, rate, bl, stereo ? br : NULL, got);
     shape_chunk(engine, v, &live, live_mods, filtered, filter_offset, bl, stereo ? br : NULL, got);
     if (noise->on && !noise->filtered) add_noise(v, &live, rate, bl, stereo ? br : NULL, got);

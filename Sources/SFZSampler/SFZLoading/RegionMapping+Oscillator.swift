@@ -30,14 +30,13 @@ extension RegionMapping {
     ] where region.has(name) && (name != "oscillator_mode" || region.int(name) != 0) {
       diagnostics.append(warning(name, "\(name) is not rendered: \(what) between oscillators"))
     }
-    if region.int("oscillator_multi") == 2 {
-      diagnostics.append(
-        warning(
-          "oscillator_multi",
-          "oscillator_multi=2 (ring modulation) is not rendered; one oscillator plays"))
-    }
     let frames = audio.frameCount
     guard isOscillator, frames > 0 else { return }
+    // ring modulation by the unison table's second oscillator, at -1 x oscillator_detune
+    if region.int("oscillator_multi") == 2 {
+      r.ring = true
+      r.ring_cents = -(float("oscillator_detune") ?? 0)
+    }
     if let phase = float("oscillator_phase") {
       if phase < 0 {
         r.offset_random = Float(frames - 1)

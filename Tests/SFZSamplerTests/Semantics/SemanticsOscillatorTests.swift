@@ -49,6 +49,28 @@ struct SemanticsOscillatorTests {
     }
   }
 
+  /// oscillator_multi.md: "If the value is 2, the region operates in ring modulation mode" -
+  /// the waveform times a second oscillator, which the unison table puts at -1 x
+  /// oscillator_detune. A 440 Hz sine times a 220 Hz one is, by sin a sin b = (cos(a - b) -
+  /// cos(a + b)) / 2, 220 and 660 Hz at half the sine's amplitude each, and nothing at 440.
+  @Test("oscillator_multi=2 ring-modulates: 440 Hz by 220 Hz gives 220 and 660 Hz at half, no 440")
+  func ringModulation() throws {
+    let plain = try SemanticsRig("<region> sample=*sine amp_veltrack=0").strike(69, frames: 48_000)
+    let rig = try SemanticsRig(
+      "<region> sample=*sine amp_veltrack=0 oscillator_multi=2 oscillator_detune=1200")
+    #expect(rig.report.diagnostics.isEmpty, "\(rig.report.diagnostics)")
+    let ring = rig.strike(69, frames: 48_000)
+    func amplitude(_ signal: [Float], _ hertz: Double) -> Double {
+      Measure.toneAmplitude(signal, frequency: hertz, sampleRate: Self.rate, in: 4_800..<48_000)
+    }
+    let sine = amplitude(plain, 440)
+    for hertz in [220.0, 660.0] {
+      let a = amplitude(ring, hertz) / sine
+      #expect(abs(a - 0.5) < 0.01, "\(hertz) Hz at \(a) of the sine")
+    }
+    #expect(amplitude(ring, 440) / sine < 0.01, "the carrier is gone")
+  }
+
   /// oscillator_phase.md: "values from 0 to 360 set the phase in degrees".
   @Test("oscillator_phase=90 starts the cycle at its top")
   func phase() throws {
