@@ -30,10 +30,12 @@ extension RegionMapping {
     ] where region.has(name) && (name != "oscillator_mode" || region.int(name) != 0) {
       diagnostics.append(warning(name, "\(name) is not rendered: \(what) between oscillators"))
     }
+    // read whether or not the sample plays as an oscillator: without one it has nothing to do
+    let multi = region.int("oscillator_multi")
     let frames = audio.frameCount
     guard isOscillator, frames > 0 else { return }
     // ring modulation by the unison table's second oscillator, at -1 x oscillator_detune
-    if region.int("oscillator_multi") == 2 {
+    if multi == 2 {
       r.ring = true
       r.ring_cents = -(float("oscillator_detune") ?? 0)
     }
