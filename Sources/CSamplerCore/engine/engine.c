@@ -134,6 +134,7 @@ static void adopt_pending(sc_engine *e) {
   sc_instrument *old = e->current_owned;
   e->current_owned = next;
   e->current = next;
+  e->instrument_frame = e->now;
   e->round_robin = next ? next->round_robin_storage : NULL;
   if (next) apply_instrument_state(e, next);
   if (!old) return;
@@ -266,7 +267,10 @@ static void render_block(sc_engine *e, sc_render_team *team, uint32_t frames,
       render_span(e, team, &alongside, out_left + f, out_right + f, n);
       sc_parameters_end_span(&e->parameters, &out_left, &out_right, 1, f, n);
     }
-    /* the song position moves on with the tempo, so notes can wait for the next beat */
+    /* the clock and the song position move on span by span, so an event's times (how long a
+     * key was held, how long since the last note) count from its own frame, whatever the
+     * block size; notes can wait for the next beat */
+    e->now += n;
     e->beat += n * (double)e->parameters.value[SC_PARAM_TEMPO] / (60.0 * e->config.sample_rate);
     e->voice_vibrato_phase +=
         n * (double)e->parameters.value[SC_PARAM_VOICE_VIBRATO_RATE] / e->config.sample_rate;
@@ -275,7 +279,6 @@ static void render_block(sc_engine *e, sc_render_team *team, uint32_t frames,
   }
   /* events past the block's end take effect at the start of the next */
   while (next_event < event_count) apply_event(e, &events[next_event++]);
-  e->now += frames;
   release_retired(e);
   update_stats(e);
   sc_denormals_flush_end(&fp);

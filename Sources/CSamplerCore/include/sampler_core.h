@@ -166,6 +166,15 @@ typedef struct sc_envelope_params {
 /** The bits of sc_region.eg_dynamic. */
 enum { SC_EG_DYNAMIC_AMP = 1, SC_EG_DYNAMIC_FIL = 2, SC_EG_DYNAMIC_PITCH = 4 };
 
+/** A condition on one of ARIA's engine sources: the region plays while lo <= value <= hi. */
+typedef struct sc_source_condition {
+  uint16_t source; /**< SC_SOURCE_HOST_TEMPO ... SC_SOURCE_ACTIVE_VOICES */
+  float lo, hi;
+} sc_source_condition;
+
+/** Engine-source conditions a region may carry. */
+#define SC_MAX_SOURCE_CONDITIONS 4
+
 /** A crossfade over keys or velocities: fades in over lo_in...hi_in, out over lo_out...hi_out. */
 typedef struct sc_crossfade {
   uint8_t in_lo, in_hi;   /**< gain 0 at or below in_lo, 1 at or above in_hi */
@@ -480,6 +489,9 @@ typedef struct sc_region {
    * note) lie in lo...hi. Off unless set. */
   bool key_delta_set[2];
   float key_delta_lo[2], key_delta_hi[2];
+  /** ARIA's lohdccN/hihdccN on its engine sources (SC_SOURCE_HOST_TEMPO...), in their units. */
+  uint8_t source_condition_count;
+  sc_source_condition source_conditions[SC_MAX_SOURCE_CONDITIONS];
 
   /* host tempo and position */
   /** The region plays while lobpm <= tempo < hibpm; sc_region_init leaves it open (0 and
@@ -658,7 +670,21 @@ enum {
    * 0...1, and not shaped by a curve); 0 for the first note. */
   SC_SOURCE_KEY_DELTA = 140,
   SC_SOURCE_ABSOLUTE_KEY_DELTA = 141, /**< its magnitude */
-  SC_SOURCE_COUNT = 142
+  /** ARIA's engine sources (corpus/spec extensions/midi_ccs.md), in their own units, like the
+   * key deltas: the host tempo in beats per minute, */
+  SC_SOURCE_HOST_TEMPO = 142,
+  /* 143, the host transport, is not given to the engine: it reads 0. */
+  SC_SOURCE_SAMPLE_RATE = 144, /**< Hz */
+  SC_SOURCE_ENGINE_TIME = 145, /**< seconds the engine has rendered */
+  /* 146 and 147, the time signature, are not given to the engine: they read 0. */
+  SC_SOURCE_SONG_POSITION = 148, /**< the host's song position in beats */
+  /* 149, the position in the bar, needs the time signature: it reads 0. */
+  SC_SOURCE_INSTRUMENT_TIME = 150, /**< seconds since the instrument was adopted */
+  SC_SOURCE_SINCE_KEY_ON = 151,    /**< seconds since the last note-on of any key (0 at one) */
+  SC_SOURCE_SINCE_KEY_OFF = 152,   /**< seconds since the last note-off (0 at one) */
+  SC_SOURCE_KEYS_DOWN = 153,       /**< keys held on all channels */
+  SC_SOURCE_ACTIVE_VOICES = 154,   /**< voices playing */
+  SC_SOURCE_COUNT = 155
 };
 
 /** ARIA variables (varNN_*): a region's controllers combined into one value that modulates like

@@ -4,6 +4,7 @@
  * state. */
 #include <math.h>
 
+#include "state/engine_sources.h"
 #include "config.h"
 #include "instrument/keyswitch.h"
 #include "instrument/region.h"
@@ -177,6 +178,11 @@ bool sc_region_matches(const sc_region *r, const sc_selection *s) {
     if (!(delta >= r->key_delta_lo[i] && delta <= r->key_delta_hi[i])) return false;
   }
   if (!(s->tempo >= r->lobpm && s->tempo < r->hibpm)) return false;
+  for (uint32_t i = 0; i < r->source_condition_count && i < SC_MAX_SOURCE_CONDITIONS; i++) {
+    const sc_source_condition *cond = &r->source_conditions[i];
+    float value = sc_engine_source(s->engine, cond->source);
+    if (!(value >= cond->lo && value <= cond->hi)) return false;
+  }
   if (r->sw_previous != SC_NO_KEY && r->sw_previous != s->previous_key) return false;
   if (!sc_keyswitch_matches(r, c)) return false;
   /* hirand=1 takes r=1 too, so the full range never misses */

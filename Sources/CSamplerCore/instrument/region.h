@@ -29,6 +29,7 @@ typedef struct sc_selection {
   uint8_t cc, cc_value, cc_previous; /* SC_SELECT_CC and SC_SELECT_PEDAL_UP */
   float timer; /* seconds since the channel's previous note-on; INFINITY before the first */
   float tempo; /* host tempo, beats per minute */
+  const struct sc_engine *engine; /* for ARIA's engine sources (state/engine_sources.h) */
   /* a release selection: whether a voice the key's note-on started still plays (rt_dead) */
   bool attack_sounding;
 } sc_selection;

@@ -112,6 +112,8 @@ void sc_note_on(sc_engine *engine, uint8_t channel, uint8_t key, uint8_t velocit
    * and only note_polyphony (with its self-masking) or polyphony limits a key's voices. The
    * release samples the pedal held back for the key's last note-off play now. */
   sc_trigger_restruck(engine, channel, key);
+  if (!c->key_down[key]) engine->keys_down++;
+  engine->last_key_on = engine->now;
   c->key_down[key] = true;
   c->key_velocity[key] = velocity;
   c->key_on_frame[key] = engine->now;
@@ -148,6 +150,8 @@ void sc_note_off(sc_engine *engine, uint8_t channel, uint8_t key) {
   const sc_voice *ending = note_voice(engine, channel, key);
   sc_voice_note ending_note = ending ? ending->note : sc_note_neutral(false, 0);
   ending_note.fresh = true;
+  if (was_down) engine->keys_down--;
+  engine->last_key_off = engine->now;
   c->key_down[key] = false;
   remove_held(c, key);
   if (is_mono(engine) && c->held_count > 0 && engine->parameters.value[SC_PARAM_LEGATO] > 0.5f) {
@@ -185,6 +189,7 @@ void sc_notes_all_off(sc_engine *engine, uint8_t channel) {
     if (v->state == SC_VOICE_PLAYING && v->channel == channel) sc_voice_release(engine, v);
   }
   for (int k = 0; k < 128; k++) {
+    if (c->key_down[k]) engine->keys_down--;
     c->key_down[k] = false;
     c->release_pending[k] = false;
   }

@@ -41,7 +41,8 @@ static sc_selection selection_for(sc_engine *engine, sc_select_kind kind, uint8_
                         .random = sc_random_unit(&engine->rng_state),
                         .first_age = engine->note_counter + 1,
                         .timer = sc_channel_timer(engine, c),
-                        .tempo = engine->parameters.value[SC_PARAM_TEMPO]};
+                        .tempo = engine->parameters.value[SC_PARAM_TEMPO],
+                        .engine = engine};
 }
 
 /* Starts the regions of `candidates` that `selection` selects; returns how many. Release regions

@@ -33,8 +33,12 @@ struct sc_engine {
   uint32_t voice_slots; /* max_voices + fade reserve */
   uint32_t playing;     /* voices in SC_VOICE_PLAYING */
   uint64_t note_counter;
-  uint64_t now; /* frames rendered since creation */
-  double beat;  /* the host's song position in beats at the frame being rendered */
+  uint64_t now; /* frames rendered since creation, up to the span being rendered */
+  /* what ARIA's engine sources read (engine_sources.c): frames at which the instrument was
+   * adopted and the last note-on and note-off came, and the keys held on all channels */
+  uint64_t instrument_frame, last_key_on, last_key_off;
+  uint32_t keys_down;
+  double beat; /* the host's song position in beats at the frame being rendered */
   /* the free-running phase, 0...1, voices' own vibratos start from unless they restart it
    * (SC_PARAM_RESTART_VOICE_LFO) */
   double voice_vibrato_phase;

@@ -4,6 +4,7 @@
 
 #include "voice/modulation.h"
 #include "state/controllers.h"
+#include "state/engine_sources.h"
 #include "instrument/curves.h"
 #include "state/engine_state.h"
 #include "voice/voice.h"
@@ -24,7 +25,7 @@ float sc_mod_source_value(const sc_engine *engine, const sc_voice *v, uint16_t s
     case SC_SOURCE_ALTERNATE: return v->mods.alternate ? 1.0f : 0.0f;
     case SC_SOURCE_KEY_DELTA: return v->mods.key_delta;
     case SC_SOURCE_ABSOLUTE_KEY_DELTA: return fabsf(v->mods.key_delta);
-    default: return 0.0f;
+    default: return sc_engine_source(engine, source);
   }
 }
 
@@ -33,9 +34,10 @@ float sc_mod_amount(const sc_engine *engine, const sc_voice *v, uint16_t source,
   /* a bipolar source read through the default curve still swings both ways */
   if (curve < 0 && source == SC_SOURCE_BIPOLAR_RANDOM) curve = 1;
   float x = sc_mod_source_value(engine, v, source);
-  /* key deltas count half-steps: the depth is per half-step, beyond any 0...1 curve */
-  bool half_steps = source == SC_SOURCE_KEY_DELTA || source == SC_SOURCE_ABSOLUTE_KEY_DELTA;
-  float y = (half_steps ? x : sc_curve_eval(v->instrument, curve, x)) * depth;
+  /* ARIA's key deltas count half-steps, its engine sources their own units: the depth is per
+   * unit, beyond any 0...1 curve */
+  bool own_units = source >= SC_SOURCE_KEY_DELTA && source < SC_SOURCE_COUNT;
+  float y = (own_units ? x : sc_curve_eval(v->instrument, curve, x)) * depth;
   if (step > 0.0f) y = roundf(y / step) * step;
   return y;
 }

@@ -74,8 +74,7 @@ extension RegionMapping {
       guard let range = name.range(of: kind, options: .backwards) else { continue }
       let stem = String(name[..<range.lowerBound])
       guard modulationTargets[stem] != nil,
-        let source = Int(name[range.upperBound...]), (0..<Int(SC_SOURCE_COUNT)).contains(source),
-        !(138...139).contains(source)
+        let source = Int(name[range.upperBound...]), UnsupportedOpcodes.hasSource(source)
       else { return nil }
       return (stem, String(kind.dropFirst().dropLast(2)), source)
     }

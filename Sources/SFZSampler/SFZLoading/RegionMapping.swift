@@ -94,6 +94,7 @@ struct RegionMapping {
     applyPlayback(to: &r, &diagnostics)
     applySelection(to: &r, &diagnostics)
     applyKeyDeltaConditions(to: &r, &diagnostics)
+    applyEngineSourceConditions(to: &r, &diagnostics)
     applyPerformance(to: &r, &diagnostics)
     applyOscillator(to: &r, &diagnostics)
     r.rt_decay = float("rt_decay") ?? r.rt_decay

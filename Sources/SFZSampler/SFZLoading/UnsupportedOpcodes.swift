@@ -1,3 +1,5 @@
+import CSamplerCore
+
 /// The opcodes the engine deliberately does not render, each with the reason the loader quotes
 /// in its "not rendered" warning. Everything else the SFZ table knows is either rendered or
 /// still missing (and reported without a reason).
@@ -15,10 +17,19 @@ enum UnsupportedOpcodes {
     let matches: @Sendable (String) -> Bool
   }
 
-  /// Controller numbers with a source: MIDI 0...127, SFZ v2's 128...137 and ARIA's 140 and
-  /// 141 (key deltas).
+  /// ARIA's engine sources the engine has (state/engine_sources.c).
+  static let engineSources: Set<Int> = Set(
+    [
+      SC_SOURCE_HOST_TEMPO, SC_SOURCE_SAMPLE_RATE, SC_SOURCE_ENGINE_TIME, SC_SOURCE_SONG_POSITION,
+      SC_SOURCE_INSTRUMENT_TIME, SC_SOURCE_SINCE_KEY_ON, SC_SOURCE_SINCE_KEY_OFF,
+      SC_SOURCE_KEYS_DOWN, SC_SOURCE_ACTIVE_VOICES,
+    ].map { Int($0) })
+
+  /// Controller numbers with a source: MIDI 0...127, SFZ v2's 128...137, ARIA's 140 and
+  /// 141 (key deltas) and the engine sources it has.
   static func hasSource(_ controller: Int) -> Bool {
     (0...137).contains(controller) || (140...141).contains(controller)
+      || engineSources.contains(controller)
   }
 
   /// Every deliberately unrendered family.
@@ -72,10 +83,11 @@ enum UnsupportedOpcodes {
         + "are not",
       matches: { thirdFilter($0) }),
     Entry(
-      pattern: "*ccN with N of 138, 139 or above 141",
-      reason: "controller numbers above 137 (but ARIA's key deltas 140 and 141) name no MIDI "
-        + "controller and no source the engine has, such as ARIA's host and timing sources: "
-        + "nothing can move them",
+      pattern: "*ccN with N of 138, 139, 143, 146, 147, 149 or above 154",
+      reason: "no source the engine has: 138 and 139 are unassigned, the host's transport (143) "
+        + "and time signature (146, 147, and the position in the bar, 149) are not given to it, "
+        + "ARIA's 155 ('last playahead') is not described, and numbers above it are "
+        + "'strictly engine-dependent' (corpus/spec extensions/midi_ccs.md)",
       matches: { controllerAboveSources($0) }),
   ]
 

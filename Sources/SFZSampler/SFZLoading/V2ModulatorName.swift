@@ -90,7 +90,7 @@ struct V2ModulatorName: Hashable {
 
   /// Controllers and the engine's extended sources.
   private static func isSource(_ source: Int) -> Bool {
-    (0..<Int(SC_SOURCE_COUNT)).contains(source)
+    UnsupportedOpcodes.hasSource(source)
   }
 
   /// What an output moving another LFO reaches, by the parameter its name gives.
