@@ -126,6 +126,30 @@ struct SemanticsTriggerTests {
     #expect(abs(short - long - 10) < 0.2, "0.05 s: \(short) dB, 0.55 s: \(long) dB")
   }
 
+  /// rt_decay.md: "quieter for every second the key has been on" (syntax.yml: "per seconds after
+  /// the corresponding attack region was triggered"), timed from the events' own frames, not
+  /// from the starts of the blocks they fall in (the rig renders blocks of 128 frames). Let go
+  /// 12,100 frames (0.252 s) after the note-on, which came 50 frames into its block, the release
+  /// is 5.0417 dB down at 20 dB/s; counted from the blocks' starts it would be 5.0133 dB.
+  @Test("rt_decay counts the hold from the note-on's frame to the note-off's, within a block")
+  func releaseDecayToTheFrame() throws {
+    func releaseLevel(_ decay: Int) throws -> Double {
+      let rig = try SemanticsRig(
+        """
+        <region> sample=*silence key=60
+        <region> sample=*sine key=60 trigger=release rt_decay=\(decay) amp_veltrack=0
+        """)
+      let out = rig.render(
+        14_550, [.noteOn(key: 60, velocity: 100, frame: 50), .noteOff(key: 60, frame: 12_150)])
+      return Measure.dB(
+        Measure.toneAmplitude(
+          out, frequency: SemanticsRig.middleC, sampleRate: SemanticsRig.rate,
+          in: 12_630..<14_550))
+    }
+    let fall = try releaseLevel(0) - releaseLevel(20)
+    #expect(abs(fall - 20 * 12_100 / SemanticsRig.rate) < 0.002, "\(fall) dB")
+  }
+
   /// corpus/spec opcodes/rt_dead.md: "default is off, so by default, release samples do not play
   /// if their sustain samples have expired"; rt_dead=on plays them anyway. The key's sample is
   /// 0.05 s long (no loop): let go after 0.02 s its release sounds, after 0.2 s only with
