@@ -75,6 +75,15 @@ struct EffectSendTests {
       $0.effect.1 = 100
     }
     #expect(firstDifference(bypassed, dry) == nil)
+    // turned off mid-tail, the effects stop at once, sounding voices' sends included
+    let off = 12_000
+    let stopped = EffectRenders.render(
+      sample: EffectRenders.click, frames: Self.frames,
+      events: [Event.noteOn(60), Event.parameter(SC_PARAM_EFFECTS, 0, at: off)]
+    ) { $0.effect.0 = 100 }
+    let plain = EffectRenders.render(sample: EffectRenders.click, frames: Self.frames) { _ in }
+    #expect(stopped.left[..<off].contains { $0 != 0 }, "the reverb sounded before")
+    #expect(firstDifference(Array(stopped.left[off...]), Array(plain.left[off...])) == nil)
   }
 
   @Test("channel sends: CC91 at its power-on 40, and CC91=127 sends as effect1=100 does")

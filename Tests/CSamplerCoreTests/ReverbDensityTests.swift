@@ -41,7 +41,7 @@ struct ReverbDensityTests {
     #expect(iacc < 0.3, "IACC \(iacc)")
   }
 
-  @Test("no peak of the tail's spectrum stands 10 dB above its octave (100 Hz...10 kHz)")
+  @Test("no peak of the tail's spectrum stands 10 dB above its octave's median (100 Hz...10 kHz)")
   func noRinging() {
     let h = response()
     // segments of 4096 frames (11.7 Hz bins, 85 ms) over 2 s of tail from 200 ms on
@@ -53,8 +53,9 @@ struct ReverbDensityTests {
       var worst = (dB: -Double.infinity, hz: 0.0)
       for k in bin(100)..<bin(10_000) {
         let octave = Int(Double(k) / 2.0.squareRoot())...Int(Double(k) * 2.0.squareRoot())
-        let mean = power[octave].reduce(0, +) / Double(octave.count)
-        let dB = 10 * log10(power[k] / mean)
+        // the octave's median: the level of its background, which a few ringing modes do not lift
+        let median = power[octave].sorted()[octave.count / 2]
+        let dB = 10 * log10(power[k] / median)
         if dB > worst.dB { worst = (dB, Double(k) * Self.rate / Double(size)) }
       }
       #expect(worst.dB < 10, "a peak \(worst.dB) dB above its octave at \(worst.hz) Hz")
