@@ -990,7 +990,9 @@ typedef struct sc_event {
  * nothing: the outputs are overwritten.
  * `events` must be sorted by frame; each one is applied exactly at its frame, and one whose frame
  * is `frames` or later at the start of the next call. Events posted with sc_engine_post apply at
- * frame 0. [render]
+ * frame 0. The output is the dry mix plus the returns of the engine's reverb (fed by each
+ * voice's effect1 send) and chorus (effect2), which run only while something is sent to them or
+ * their tails last: with nothing sent they leave the dry mix bit for bit. [render]
  */
 void sc_engine_render(sc_engine *engine, uint32_t frames, const sc_event *events,
                       uint32_t event_count, float *out_left, float *out_right);
@@ -1001,7 +1003,10 @@ void sc_engine_render(sc_engine *engine, uint32_t frames, const sc_event *events
  * master volume applied to each alike. Returns the channels written (bit c for channel c): only
  * they are overwritten, for the whole call; the outputs of the others are not touched, so a
  * caller sums only what plays. The channels add up to what sc_engine_render gives, to float
- * rounding: a song's stems and its mix. On the calling thread alone. [render]
+ * rounding: a song's stems and its mix. The outputs are dry: voices' effect sends (sc_region
+ * effect, SC_PARAM_CHANNEL_SENDS) are dropped and the engine's reverb and chorus do not run, so
+ * they add up to sc_engine_render's output with SC_PARAM_EFFECTS off. On the calling thread
+ * alone. [render]
  */
 uint16_t sc_engine_render_channels(sc_engine *engine, uint32_t frames, const sc_event *events,
                                    uint32_t event_count, float *const left[16],
