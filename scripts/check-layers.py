@@ -19,6 +19,7 @@ LAYERS = [
     ("state",),
     ("instrument",),
     ("voice",),
+    ("buses",),
     ("performance",),
     ("engine",),
     ("ensemble",),

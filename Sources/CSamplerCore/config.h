@@ -171,6 +171,69 @@
 /* ARIA's off_shape where a region writes off_curve but no off_shape (corpus/spec syntax.yml). */
 #define SC_OFF_SHAPE_DEFAULT -10.3616f
 
+/* ------------------------------------------------------------------------ effects */
+/* The engine's reverb (dsp/reverb.c): a feedback delay network after Jot & Chaigne (1991),
+ * SC_REVERB_LINES delay lines mixed by an orthogonal (Hadamard) matrix. 16 lines give an echo
+ * density that reaches Gaussian-noise statistics within about 50 ms; more cost more per sample
+ * with little audible gain. Base line lengths in ms, spread between 29 and 97 ms (about a
+ * factor 3.3: wide enough that the modes of the lines interleave, narrow enough that no line
+ * dominates the tail); each is rounded to a prime number of frames at the sample rate, so the
+ * lengths are mutually prime and no two lines share a resonance. Room size s (0...1) scales
+ * them by SC_REVERB_SIZE_MIN + s (SC_REVERB_SIZE_MAX - SC_REVERB_SIZE_MIN). */
+#define SC_REVERB_LINES 16
+#define SC_REVERB_LINE_MS \
+  { 29.3, 31.7, 34.9, 37.1, 41.3, 44.9, 47.5, 52.1, 56.3, 60.7, 64.1, 69.5, 74.3, 81.1, 88.9, 97.3 }
+#define SC_REVERB_SIZE_MIN 0.4
+#define SC_REVERB_SIZE_MAX 1.2
+/* Input diffusion: Schroeder all-passes in series on each side before the network, which turn
+ * a click into a dense burst so the tail is dense from its start. Gain 0.7 as in Schroeder's
+ * (1962) diffusers; lengths in ms, different for each side so the two inputs decorrelate. */
+#define SC_REVERB_DIFFUSERS 4
+#define SC_REVERB_DIFFUSER_GAIN 0.7
+#define SC_REVERB_DIFFUSER_MS_LEFT \
+  { 4.77, 3.59, 2.73, 1.87 }
+#define SC_REVERB_DIFFUSER_MS_RIGHT \
+  { 4.41, 3.31, 2.51, 1.69 }
+/* Ranges and defaults of the reverb's settings: decay time (RT60 at mid frequencies, s),
+ * damping (the RT60 at Nyquist over the mid RT60: 1 no damping), pre-delay (s), width (0 mono,
+ * 1 the network's full decorrelated stereo), room size (0...1) and return level (linear). The
+ * defaults are those of a medium hall, the return at -6 dB. */
+#define SC_REVERB_MIN_DECAY 0.1f
+#define SC_REVERB_MAX_DECAY 20.0f
+#define SC_REVERB_DEFAULT_DECAY 2.0f
+#define SC_REVERB_MIN_DAMPING 0.05f
+#define SC_REVERB_DEFAULT_DAMPING 0.5f
+#define SC_REVERB_MAX_PREDELAY 0.5f
+#define SC_REVERB_DEFAULT_PREDELAY 0.02f
+#define SC_REVERB_DEFAULT_WIDTH 1.0f
+#define SC_REVERB_DEFAULT_SIZE 0.5f
+#define SC_REVERB_DEFAULT_LEVEL 0.5f
+#define SC_EFFECT_MAX_LEVEL 4.0f /* +12 dB, as the master gain */
+
+/* The engine's chorus (dsp/chorus.c): up to SC_CHORUS_MAX_VOICES copies of the input read from
+ * a delay line at SC_CHORUS_CENTER_MS plus a sine of `depth` ms (at most SC_CHORUS_MAX_DEPTH_MS)
+ * at `rate` Hz, their phases spread evenly, alternately panned left and right. A 7 ms centre
+ * keeps the copies fused with the dry sound (under the ~10 ms echo threshold) yet clear of
+ * comb-filter flanging. Defaults: a gentle ensemble chorus. */
+#define SC_CHORUS_MAX_VOICES 4
+#define SC_CHORUS_CENTER_MS 7.0
+#define SC_CHORUS_MAX_DEPTH_MS 5.0f
+#define SC_CHORUS_MAX_RATE 10.0f
+#define SC_CHORUS_DEFAULT_RATE 0.6f
+#define SC_CHORUS_DEFAULT_DEPTH_MS 2.0f
+#define SC_CHORUS_DEFAULT_VOICES 3.0f
+#define SC_CHORUS_DEFAULT_LEVEL 0.5f
+
+/* The engine's effect buses a voice sends to: 0 the reverb (effect1), 1 the chorus (effect2). */
+#define SC_BUS_REVERB 0
+#define SC_BUS_CHORUS 1
+#define SC_BUS_SENDS 2
+
+/* An effect whose input has been silent, and whose internal signals all stayed below this level
+ * (-140 dBFS, far under any converter's noise) for as long as its longest path, is cleared and
+ * stops until something is sent again: a silent input then gives exact zeros at no cost. */
+#define SC_EFFECT_SILENCE_LEVEL 1e-7f
+
 /* ------------------------------------------------------------------------ MIDI numbers */
 /* Controllers the engine itself answers (MIDI 1.0 and General MIDI). A region's sustain_cc and
  * sostenuto_cc default to the pedals' numbers; volume, pan and expression act unless the region
@@ -192,6 +255,12 @@
 #define SC_CC_BANK_SELECT_LSB 32
 /* General MIDI's drum channel (channel 10, index 9): it plays drum kits, chosen by program. */
 #define SC_GM_DRUM_CHANNEL 9
+/* General MIDI's effect sends: reverb (CC91) and chorus (CC93) depth, and the power-on values of
+ * General MIDI Level 2 (reverb 40, chorus 0), which the channel sends start from. */
+#define SC_CC_REVERB_SEND 91
+#define SC_CC_CHORUS_SEND 93
+#define SC_POWER_ON_REVERB_SEND 40
+#define SC_POWER_ON_CHORUS_SEND 0
 
 /* The General MIDI power-on values ARIA and sfizz also start from: volume 100 (-4.1 dB through
  * the squared volume law, headroom for chords of full-scale samples), pan centred, expression

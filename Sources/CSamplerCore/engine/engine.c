@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "state/engine_state.h"
+#include "buses/buses.h"
 #include "voice/channel_outputs.h"
 #include "performance/channel_messages.h"
 #include "state/controllers.h"
@@ -42,7 +43,8 @@ sc_engine *sc_engine_create(const sc_engine_config *config) {
   e->voice_slots = config->max_voices + reserve;
   e->voices = aligned_alloc(64, e->voice_slots * sizeof(sc_voice));
   if (e->voices) memset(e->voices, 0, e->voice_slots * sizeof(sc_voice));
-  if (!e->voices || !sc_sinc_table_init(&e->sinc)) {
+  e->buses = sc_buses_create(config->sample_rate);
+  if (!e->voices || !e->buses || !sc_sinc_table_init(&e->sinc)) {
     sc_engine_destroy(e);
     return NULL;
   }
@@ -80,6 +82,7 @@ void sc_engine_destroy(sc_engine *e) {
   sc_instrument_destroy(e->retiring);
   for (sc_instrument *g; (g = sc_engine_collect_garbage(e));) sc_instrument_destroy(g);
   sc_sinc_table_free(&e->sinc);
+  sc_buses_destroy(e->buses);
   sc_streams_destroy(e->streams, e->stream_count);
   free(e->voices);
   free(e);
@@ -260,11 +263,13 @@ static void render_block(sc_engine *e, sc_render_team *team, uint32_t frames,
     uint32_t n = until - f;
     if (channels) {
       sc_channel_outputs_render_span(e, channels, f, n);
+      sc_buses_drop_span(e);
       float *left[16], *right[16];
       uint32_t count = sc_channel_outputs_touched(channels, left, right);
       sc_parameters_end_span(&e->parameters, left, right, count, f, n);
     } else {
       render_span(e, team, &alongside, out_left + f, out_right + f, n);
+      sc_buses_end_span(e, out_left + f, out_right + f, n);
       sc_parameters_end_span(&e->parameters, &out_left, &out_right, 1, f, n);
     }
     /* the clock and the song position move on span by span, so an event's times (how long a

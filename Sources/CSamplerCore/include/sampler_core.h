@@ -20,6 +20,8 @@
  *                 keyswitches: read-only once finalized;
  *   voice/        one voice started, rendered and released, its playhead, filters, modulation
  *                 and stream; allocation and stealing; voices summed by mix group or channel;
+ *   buses/        the effect buses: the voices' sends summed in mix-group order, the engine's
+ *                 reverb and chorus (dsp/reverb.c, dsp/chorus.c) run on them, their returns;
  *   performance/  what MIDI does to voices: notes, triggers, pedals, choke groups, round robins,
  *                 per-note expression, retuning, controller and channel mode messages;
  *   engine/       the engine: events dispatched at their frames, blocks cut into spans, the
@@ -27,7 +29,6 @@
  *   ensemble/     several engines played as one multi-timbral instrument.
  * A lower layer never decides for a higher one: it reports (a parameter says the polyphony
  * changed) and the layer that owns the decision acts (the engine stops the voices over it).
- * Where effect buses come, they sit above voice/ and below engine/, as the mix does.
  *
  * Life cycle: build an sc_instrument on the control thread (add samples and regions, then
  * finalize), create an engine, hand it the instrument with sc_engine_set_instrument, and call
@@ -87,6 +88,9 @@ typedef enum sc_filter_type {
   SC_FILTER_HSH = 17,  /**< high shelf of `gain` dB */
   SC_FILTER_PEQ = 18   /**< peaking band of `gain` dB at the cutoff */
 } sc_filter_type;
+
+/** Effect sends per region (effect1...effect4). */
+#define SC_EFFECT_SENDS 4
 
 /** Filters per region: SFZ has two, in series. */
 #define SC_FILTER_COUNT 2
@@ -458,6 +462,13 @@ typedef struct sc_region {
   float width;          /**< percent: 100 as recorded, 0 mono, -100 left and right swapped */
   float position;       /**< -100...100: where the stereo image sits */
   bool phase_invert;    /**< phase=invert: the region plays with its polarity reversed */
+  /** Sends (SFZ effect1...effect4, corpus/spec opcodes/effect1.md; syntax.yml: "level of
+   * effect1 send, in percentage", 0...100, default 0): the share of the voice's output, after
+   * pan, fed to effect bus 1...4 as a linear gain (50 sends half the amplitude). With no
+   * instrument effects declared, bus 1 is the engine's reverb and bus 2 its chorus (Cakewalk's
+   * reading, which syntax.yml gives); buses 3 and 4 have no effect of their own yet. The dry
+   * output is the same either way. */
+  float effect[SC_EFFECT_SENDS];
   sc_crossfade key_crossfade, velocity_crossfade;
   uint8_t cc_crossfade_count;
   bool cc_crossfade_power; /**< xf_cccurve=power */
@@ -941,6 +952,33 @@ typedef enum sc_param {
    * fades out in 5 ms, never clicking. */
   SC_PARAM_POLYPHONY = 33,
   SC_PARAM_MASTER_TUNE = 34, /**< cents -1200...1200 added to every voice; default 0; ramps */
+  /** 0 or 1, default 1: the effects. 0 bypasses them: no voice sends, no reverb or chorus
+   * runs, the output is the dry mix alone, bit for bit. Taken by voices at their start; turning
+   * it off also empties the reverb and chorus at once. */
+  SC_PARAM_EFFECTS = 35,
+  /** 0 or 1, default 0: General MIDI channel sends (what an ensemble turns on for a GM song).
+   * A voice started while on sends min(1, effect1 / 100 + CC91 / 127) to the reverb and
+   * min(1, effect2 / 100 + CC93 / 127) to the chorus, CC91 and CC93 being its channel's (40 and
+   * 0 until set: General MIDI Level 2's power-on values). */
+  SC_PARAM_CHANNEL_SENDS = 36,
+  /** The engine's reverb (a feedback delay network; dsp/reverb.c): return level, linear 0...4
+   * (default 0.5); decay, the RT60 in seconds 0.1...20 at low and mid frequencies (default 2);
+   * damping, the RT60 at the Nyquist frequency over the decay, 0.05...1 (default 0.5); pre-delay
+   * in seconds 0...0.5 (default 0.02); room size 0...1, the spacing of its echoes (default 0.5);
+   * width, 0 mono ... 1 full stereo (default 1). They act from their event's frame. */
+  SC_PARAM_REVERB_LEVEL = 37,
+  SC_PARAM_REVERB_DECAY = 38,
+  SC_PARAM_REVERB_DAMPING = 39,
+  SC_PARAM_REVERB_PREDELAY = 40,
+  SC_PARAM_REVERB_SIZE = 41,
+  SC_PARAM_REVERB_WIDTH = 42,
+  /** The engine's chorus (dsp/chorus.c): return level, linear 0...4 (default 0.5); rate, Hz
+   * 0...10 of each voice's delay sine (default 0.6); depth, ms 0...5 either side of the 7 ms
+   * centre delay (default 2); voices, 1...4 (default 3), spread from left to right. */
+  SC_PARAM_CHORUS_LEVEL = 43,
+  SC_PARAM_CHORUS_RATE = 44,
+  SC_PARAM_CHORUS_DEPTH = 45,
+  SC_PARAM_CHORUS_VOICES = 46,
   SC_PARAM_COUNT
 } sc_param;
 
@@ -992,7 +1030,9 @@ typedef struct sc_event {
  * nothing: the outputs are overwritten.
  * `events` must be sorted by frame; each one is applied exactly at its frame, and one whose frame
  * is `frames` or later at the start of the next call. Events posted with sc_engine_post apply at
- * frame 0. [render]
+ * frame 0. The output is the dry mix plus the returns of the engine's reverb (fed by each
+ * voice's effect1 send) and chorus (effect2), which run only while something is sent to them or
+ * their tails last: with nothing sent they leave the dry mix bit for bit. [render]
  */
 void sc_engine_render(sc_engine *engine, uint32_t frames, const sc_event *events,
                       uint32_t event_count, float *out_left, float *out_right);
@@ -1003,7 +1043,10 @@ void sc_engine_render(sc_engine *engine, uint32_t frames, const sc_event *events
  * master volume applied to each alike. Returns the channels written (bit c for channel c): only
  * they are overwritten, for the whole call; the outputs of the others are not touched, so a
  * caller sums only what plays. The channels add up to what sc_engine_render gives, to float
- * rounding: a song's stems and its mix. On the calling thread alone. [render]
+ * rounding: a song's stems and its mix. The outputs are dry: voices' effect sends (sc_region
+ * effect, SC_PARAM_CHANNEL_SENDS) are dropped and the engine's reverb and chorus do not run, so
+ * they add up to sc_engine_render's output with SC_PARAM_EFFECTS off. On the calling thread
+ * alone. [render]
  */
 uint16_t sc_engine_render_channels(sc_engine *engine, uint32_t frames, const sc_event *events,
                                    uint32_t event_count, float *const left[16],

@@ -11,6 +11,8 @@ void sc_channel_reset(sc_channel *c) {
   sc_channel_set_cc(c, SC_CC_VOLUME, SC_POWER_ON_VOLUME / 127.0f);
   sc_channel_set_cc(c, SC_CC_PAN, SC_POWER_ON_PAN / 127.0f);
   sc_channel_set_cc(c, SC_CC_EXPRESSION, SC_POWER_ON_EXPRESSION / 127.0f);
+  c->effect_send[SC_BUS_REVERB] = SC_POWER_ON_REVERB_SEND;
+  c->effect_send[SC_BUS_CHORUS] = SC_POWER_ON_CHORUS_SEND;
   c->last_keyswitch = SC_NO_KEY;
   c->previous_key = SC_NO_KEY;
 }

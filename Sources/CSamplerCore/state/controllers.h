@@ -27,6 +27,9 @@ typedef struct sc_channel {
   uint64_t last_note_frame; /* engine frame of the last note-on, valid when any_note */
   bool any_note;
   uint8_t previous_velocity;
+  /* CC91 and CC93 as the General MIDI channel sends read them: the power-on values until
+   * either is set (SC_PARAM_CHANNEL_SENDS) */
+  uint8_t effect_send[SC_BUS_SENDS];
   /* keys held in mono mode, oldest first */
   uint8_t held[128];
   uint32_t held_count;
@@ -39,6 +42,8 @@ void sc_channel_reset(sc_channel *channel);
 static inline void sc_channel_set_cc(sc_channel *c, uint8_t cc, float value) {
   c->cc_value[cc] = value;
   c->cc[cc] = (uint8_t)(value * 127.0f + 0.5f);
+  if (cc == SC_CC_REVERB_SEND) c->effect_send[SC_BUS_REVERB] = c->cc[cc];
+  if (cc == SC_CC_CHORUS_SEND) c->effect_send[SC_BUS_CHORUS] = c->cc[cc];
 }
 
 /* Pitch bend as a 0...1 modulation source (centre 0.5). */

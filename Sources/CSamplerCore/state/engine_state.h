@@ -19,12 +19,15 @@
 
 struct sc_voice;
 struct sc_stream;
+struct sc_buses;
 
 /* Where one rendering thread reads a voice's chunk and shapes it before mixing: the engine has
  * one for sc_engine_render, and each thread of an offline render team one of its own. */
 typedef struct sc_render_lane {
   float left[SC_CONTROL_FRAMES];
   float right[SC_CONTROL_FRAMES];
+  /* a voice with sends is rendered here first, then added to the mix and to its sends */
+  float dry_left[SC_SPAN_FRAMES], dry_right[SC_SPAN_FRAMES];
 } sc_render_lane;
 
 struct sc_engine {
@@ -60,6 +63,12 @@ struct sc_engine {
   sc_render_lane lane; /* sc_engine_render's */
   /* a mix group's sum before it joins the output (mix_groups.c) */
   float group_left[SC_SPAN_FRAMES], group_right[SC_SPAN_FRAMES];
+  /* each mix group's sends to the engine's buses (left, right) in the span, summed in slot order
+   * like its dry mix, written only by the thread rendering the group, then joined in group order
+   * (buses/buses.c); group_sent[g] says group g wrote them in this span */
+  float group_send[SC_MIX_GROUPS][SC_BUS_SENDS][2][SC_SPAN_FRAMES];
+  bool group_sent[SC_MIX_GROUPS];
+  struct sc_buses *buses; /* the engine's reverb and chorus */
 
   const sc_instrument *current;
   /* the current instrument's round-robin step per region: the engine's own mutable state, in

@@ -56,6 +56,26 @@ static range fixed_range(sc_param p) {
       return (range){0.0f, SC_PARAM_MAX_VIBRATO_HZ, SC_DEFAULT_VIBRATO_RATE, true};
     case SC_PARAM_MASTER_TUNE:
       return (range){-SC_PARAM_MAX_MASTER_TUNE_CENTS, SC_PARAM_MAX_MASTER_TUNE_CENTS, 0.0f, true};
+    case SC_PARAM_EFFECTS: return (range){0.0f, 1.0f, 1.0f, false};
+    case SC_PARAM_CHANNEL_SENDS: return (range){0.0f, 1.0f, 0.0f, false};
+    case SC_PARAM_REVERB_LEVEL:
+      return (range){0.0f, SC_EFFECT_MAX_LEVEL, SC_REVERB_DEFAULT_LEVEL, false};
+    case SC_PARAM_REVERB_DECAY:
+      return (range){SC_REVERB_MIN_DECAY, SC_REVERB_MAX_DECAY, SC_REVERB_DEFAULT_DECAY, false};
+    case SC_PARAM_REVERB_DAMPING:
+      return (range){SC_REVERB_MIN_DAMPING, 1.0f, SC_REVERB_DEFAULT_DAMPING, false};
+    case SC_PARAM_REVERB_PREDELAY:
+      return (range){0.0f, SC_REVERB_MAX_PREDELAY, SC_REVERB_DEFAULT_PREDELAY, false};
+    case SC_PARAM_REVERB_SIZE: return (range){0.0f, 1.0f, SC_REVERB_DEFAULT_SIZE, false};
+    case SC_PARAM_REVERB_WIDTH: return (range){0.0f, 1.0f, SC_REVERB_DEFAULT_WIDTH, false};
+    case SC_PARAM_CHORUS_LEVEL:
+      return (range){0.0f, SC_EFFECT_MAX_LEVEL, SC_CHORUS_DEFAULT_LEVEL, false};
+    case SC_PARAM_CHORUS_RATE:
+      return (range){0.0f, SC_CHORUS_MAX_RATE, SC_CHORUS_DEFAULT_RATE, false};
+    case SC_PARAM_CHORUS_DEPTH:
+      return (range){0.0f, SC_CHORUS_MAX_DEPTH_MS, SC_CHORUS_DEFAULT_DEPTH_MS, false};
+    case SC_PARAM_CHORUS_VOICES:
+      return (range){1.0f, SC_CHORUS_MAX_VOICES, SC_CHORUS_DEFAULT_VOICES, false};
     case SC_PARAM_QUALITY:
     case SC_PARAM_POLYPHONY:
     case SC_PARAM_COUNT: break;
@@ -107,7 +127,8 @@ static float sanitize(sc_param p, float value, const sc_engine_config *config) {
   sc_param_info info;
   sc_param_get_info(p, config, &info);
   value = fminf(fmaxf(value, info.minimum), info.maximum);
-  if (p == SC_PARAM_QUALITY || p == SC_PARAM_POLYPHONY) value = roundf(value);
+  if (p == SC_PARAM_QUALITY || p == SC_PARAM_POLYPHONY || p == SC_PARAM_CHORUS_VOICES)
+    value = roundf(value);
   return value;
 }
 

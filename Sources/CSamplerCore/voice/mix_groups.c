@@ -14,7 +14,7 @@ uint32_t sc_mix_groups_occupied(const sc_engine *e, uint32_t *voices) {
   uint32_t occupied = 0, count = 0;
   for (uint32_t i = 0; i < e->voice_slots; i++) {
     if (e->voices[i].state == SC_VOICE_FREE) continue;
-    occupied |= 1u << (i / SC_MIX_GROUP_RUN % SC_MIX_GROUPS);
+    occupied |= 1u << sc_mix_group_of(i);
     count++;
   }
   *voices = count;

@@ -11,6 +11,11 @@
 
 #include "voice/voice.h"
 
+/* The mix group of voice slot `slot`. */
+static inline uint32_t sc_mix_group_of(uint32_t slot) {
+  return slot / SC_MIX_GROUP_RUN % SC_MIX_GROUPS;
+}
+
 /* What rendering a group did: voices rendered, and voices that stopped playing (which the
  * engine's count of playing voices must lose). */
 typedef struct sc_group_result {

@@ -59,6 +59,8 @@ typedef struct sc_voice_level {
   float fade;       /* steal/choke fade: 1 down to 0 */
   float fade_step;  /* per frame, 0 when not fading */
   bool fade_shaped; /* the fade's level follows the region's off_curve, not `fade` itself */
+  bool sends;       /* some send below is not 0: the voice renders through its lane's dry buffer */
+  float send[SC_BUS_SENDS]; /* linear gain of the voice's output into each engine bus */
 } sc_voice_level;
 
 /* The three EQ bands. */

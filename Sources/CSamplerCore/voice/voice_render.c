@@ -10,6 +10,7 @@
 #include "dsp/dsp_math.h"
 #include "dsp/fade_curve.h"
 #include "state/engine_state.h"
+#include "voice/mix_groups.h"
 #include "voice/modulation.h"
 #include "voice/playhead.h"
 #include "instrument/region.h"
@@ -281,8 +282,8 @@ static void ring_modulate(sc_voice *v, float *bl, float *br, uint32_t got) {
   }
 }
 
-void sc_voice_render(sc_engine *engine, sc_render_lane *lane, sc_voice *v, float *left,
-                     float *right, uint32_t frames) {
+static void render_voice(sc_engine *engine, sc_render_lane *lane, sc_voice *v, float *left,
+                         float *right, uint32_t frames) {
   double rate = engine->config.sample_rate;
   const sc_noise_params *noise = &v->region->noise;
   /* stereo noise on a mono sample makes the voice's chunks stereo: both sides read the sample */
@@ -354,4 +355,44 @@ void sc_voice_render(sc_engine *engine, sc_render_lane *lane, sc_voice *v, float
       return;
     }
   }
+}
+
+/* Adds the voice's span into the group's sends, each at its gain: the group's sends are summed
+ * in slot order as its dry mix is, so a render team's threads give the same bits as one. */
+static void add_sends(sc_engine *engine, const sc_voice *v, const float *left, const float *right,
+                      uint32_t frames) {
+  uint32_t g = sc_mix_group_of((uint32_t)(v - engine->voices));
+  float(*sends)[2][SC_SPAN_FRAMES] = engine->group_send[g];
+  if (!engine->group_sent[g]) {
+    for (int b = 0; b < SC_BUS_SENDS; b++) {
+      memset(sends[b][0], 0, frames * sizeof(float));
+      memset(sends[b][1], 0, frames * sizeof(float));
+    }
+    engine->group_sent[g] = true;
+  }
+  for (int b = 0; b < SC_BUS_SENDS; b++) {
+    float gain = v->level.send[b];
+    if (gain == 0.0f) continue;
+    float *restrict send_left = sends[b][0], *restrict send_right = sends[b][1];
+    for (uint32_t f = 0; f < frames; f++) {
+      send_left[f] += left[f] * gain;
+      send_right[f] += right[f] * gain;
+    }
+  }
+}
+
+void sc_voice_render(sc_engine *engine, sc_render_lane *lane, sc_voice *v, float *left,
+                     float *right, uint32_t frames) {
+  /* decided per voice: one without sends renders straight into the mix, as it always did */
+  if (!v->level.sends) {
+    render_voice(engine, lane, v, left, right, frames);
+    return;
+  }
+  /* +0 plus each of the voice's terms is that term exactly, so the mix gets the same sums */
+  float *dry_left = lane->dry_left, *dry_right = lane->dry_right;
+  memset(dry_left, 0, frames * sizeof(float));
+  memset(dry_right, 0, frames * sizeof(float));
+  render_voice(engine, lane, v, dry_left, dry_right, frames);
+  sc_mix_add(left, right, dry_left, dry_right, frames);
+  add_sends(engine, v, dry_left, dry_right, frames);
 }

@@ -191,6 +191,22 @@ static void start_pitch(const sc_engine *engine, sc_voice *v, float vel, float d
                                       engine->parameters.value[SC_PARAM_PITCH_BEND_RANGE]);
 }
 
+/* The voice's sends (sampler_core.h, sc_region.effect and SC_PARAM_CHANNEL_SENDS): fixed for
+ * its life, as the SFZ pages give effect1 and effect2 no modulation (corpus/spec syntax.yml). */
+static void start_sends(const sc_engine *engine, sc_voice *v) {
+  v->level.sends = false;
+  if (engine->parameters.value[SC_PARAM_EFFECTS] < 0.5f) return;
+  bool channel = engine->parameters.value[SC_PARAM_CHANNEL_SENDS] >= 0.5f;
+  const sc_channel *c = &engine->channels[v->channel];
+  for (int b = 0; b < SC_BUS_SENDS; b++) {
+    float send = v->region->effect[b] / 100.0f;
+    if (channel) send += c->effect_send[b] / 127.0f;
+    send = send < 0.0f ? 0.0f : send > 1.0f ? 1.0f : send;
+    v->level.send[b] = send;
+    v->level.sends |= send > 0.0f;
+  }
+}
+
 /* The fixed part of the gain (volume, keytrack, velocity, crossfades, release decay) and the
  * placement; then the gain the first chunk ramps from. */
 static void start_level(const sc_engine *engine, sc_voice *v, const float *mods, float draw,
@@ -217,6 +233,7 @@ static void start_level(const sc_engine *engine, sc_voice *v, const float *mods,
   v->level.channel_pan = sc_channel_pan(c, r->implicit_controllers);
   v->level.fade = 1.0f;
   v->level.last_pan = NAN;
+  start_sends(engine, v);
 }
 
 /* The gain the first chunk ramps from: with live modulations, from their values now (which also

@@ -1,0 +1,83 @@
+/* buses.c - the engine's effect buses; see buses.h. */
+#include "buses/buses.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+sc_buses *sc_buses_create(double rate) {
+  sc_buses *b = calloc(1, sizeof *b);
+  if (!b) return NULL;
+  if (!sc_reverb_create(&b->reverb, rate)) {
+    free(b);
+    return NULL;
+  }
+  if (!sc_chorus_create(&b->chorus, rate)) {
+    sc_reverb_destroy(&b->reverb);
+    free(b);
+    return NULL;
+  }
+  return b;
+}
+
+void sc_buses_destroy(sc_buses *b) {
+  if (!b) return;
+  sc_reverb_destroy(&b->reverb);
+  sc_chorus_destroy(&b->chorus);
+  free(b);
+}
+
+void sc_buses_drop_span(sc_engine *e) { memset(e->group_sent, 0, sizeof e->group_sent); }
+
+/* The effects' settings as the parameters have them now; taken only when they moved. */
+static void follow_parameters(sc_buses *b, const float *value) {
+  sc_reverb_settings reverb = {value[SC_PARAM_REVERB_DECAY],    value[SC_PARAM_REVERB_DAMPING],
+                               value[SC_PARAM_REVERB_PREDELAY], value[SC_PARAM_REVERB_WIDTH],
+                               value[SC_PARAM_REVERB_SIZE],     value[SC_PARAM_REVERB_LEVEL]};
+  if (memcmp(&reverb, &b->reverb.settings, sizeof reverb) != 0) sc_reverb_set(&b->reverb, &reverb);
+  sc_chorus_settings chorus = {value[SC_PARAM_CHORUS_RATE], value[SC_PARAM_CHORUS_DEPTH],
+                               value[SC_PARAM_CHORUS_VOICES], value[SC_PARAM_CHORUS_LEVEL]};
+  if (memcmp(&chorus, &b->chorus.settings, sizeof chorus) != 0) sc_chorus_set(&b->chorus, &chorus);
+}
+
+/* Sums the groups' sends into the buses' input in group order; false when no group sent. */
+static bool join_sends(sc_engine *e, sc_buses *b, uint32_t frames) {
+  bool any = false;
+  for (uint32_t g = 0; g < SC_MIX_GROUPS; g++) {
+    if (!e->group_sent[g]) continue;
+    e->group_sent[g] = false;
+    for (int bus = 0; bus < SC_BUS_SENDS; bus++)
+      for (int side = 0; side < 2; side++) {
+        float *restrict sum = b->input[bus][side];
+        const float *restrict send = e->group_send[g][bus][side];
+        if (!any) {
+          memcpy(sum, send, frames * sizeof(float));
+          continue;
+        }
+        for (uint32_t f = 0; f < frames; f++) sum[f] += send[f];
+      }
+    any = true;
+  }
+  return any;
+}
+
+void sc_buses_end_span(sc_engine *e, float *left, float *right, uint32_t frames) {
+  sc_buses *b = e->buses;
+  if (e->parameters.value[SC_PARAM_EFFECTS] < 0.5f) {
+    sc_buses_drop_span(e);
+    if (sc_reverb_active(&b->reverb)) sc_reverb_clear(&b->reverb);
+    if (sc_chorus_active(&b->chorus)) sc_chorus_clear(&b->chorus);
+    sc_chorus_process(&b->chorus, NULL, NULL, NULL, NULL, frames);
+    return;
+  }
+  bool sent = join_sends(e, b, frames);
+  if (!sent && !sc_reverb_active(&b->reverb) && !sc_chorus_active(&b->chorus)) {
+    /* the chorus's modulation runs on, so where it stands depends on the frame alone */
+    sc_chorus_process(&b->chorus, NULL, NULL, NULL, NULL, frames);
+    return;
+  }
+  follow_parameters(b, e->parameters.value);
+  sc_reverb_process(&b->reverb, sent ? b->input[SC_BUS_REVERB][0] : NULL,
+                    sent ? b->input[SC_BUS_REVERB][1] : NULL, left, right, frames);
+  sc_chorus_process(&b->chorus, sent ? b->input[SC_BUS_CHORUS][0] : NULL,
+                    sent ? b->input[SC_BUS_CHORUS][1] : NULL, left, right, frames);
+}

@@ -1,0 +1,58 @@
+/* chorus.h - a stereo multi-voice chorus (chorus.c). A DSP leaf: it knows no engine. Memory is
+ * taken once, at create, for the sample rate given there; processing allocates nothing and keeps
+ * its state per sample, so how a signal is cut into calls never changes the output. */
+#ifndef SC_CHORUS_H
+#define SC_CHORUS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "config.h"
+
+/* What the chorus sounds like; ranges and defaults in config.h (SC_CHORUS_*). */
+typedef struct sc_chorus_settings {
+  float rate;   /* Hz of each voice's delay modulation */
+  float depth;  /* ms: each voice's delay swings this far either side of SC_CHORUS_CENTER_MS */
+  float voices; /* 1...SC_CHORUS_MAX_VOICES, whole */
+  float level;  /* linear gain of the return */
+} sc_chorus_settings;
+
+typedef struct sc_chorus {
+  double rate;
+  float *line; /* the input, mono, a power of two long */
+  uint32_t mask, pos;
+  /* the first voice's modulation phase in 2^-32 cycles, and its step per frame: whole numbers,
+   * so that skipping n idle frames at once lands exactly where n single steps would */
+  uint32_t phase, step;
+  sc_chorus_settings settings;
+  uint32_t voices;
+  float gain_left[SC_CHORUS_MAX_VOICES], gain_right[SC_CHORUS_MAX_VOICES];
+  uint32_t quiet; /* frames of silent input */
+  bool active;
+} sc_chorus;
+
+/* The defaults of config.h. */
+sc_chorus_settings sc_chorus_default_settings(void);
+
+/* Allocates the chorus for `sample_rate`, cleared, with the default settings; false when out
+ * of memory. [control] */
+bool sc_chorus_create(sc_chorus *chorus, double sample_rate);
+void sc_chorus_destroy(sc_chorus *chorus);
+
+/* Takes new settings. [render] */
+void sc_chorus_set(sc_chorus *chorus, const sc_chorus_settings *settings);
+
+/* Adds the chorus of `in_left`/`in_right` (or of silence, when they are NULL) into `out_left`
+ * and `out_right` (which may be NULL when the chorus is idle and the input NULL: the modulation
+ * then only moves on). The voices only ever read the input back, so once the input has been silent
+ * for the whole line the chorus goes idle and adds nothing. [render] */
+void sc_chorus_process(sc_chorus *chorus, const float *in_left, const float *in_right,
+                       float *out_left, float *out_right, uint32_t frames);
+
+/* Whether processing silence would still add sound. [render] */
+static inline bool sc_chorus_active(const sc_chorus *chorus) { return chorus->active; }
+
+/* Empties the line. [render] */
+void sc_chorus_clear(sc_chorus *chorus);
+
+#endif

@@ -1,0 +1,55 @@
+import AudioTestSupport
+import CSamplerCore
+import Foundation
+import Testing
+
+/// The effect buses are real-time safe: render calls with voices sending to the reverb and
+/// chorus, effect settings moving and the effects bypassed and back, allocate nothing (the
+/// malloc-counting probe of RealTimeSafetyTests).
+@Suite(
+  "Effect real-time safety", .serialized,
+  .enabled(if: ThreadAllocations.isAvailable, "counting needs glibc's malloc, not a sanitizer's"))
+struct EffectRealTimeSafetyTests {
+  @Test("render calls with sends, effect parameter events and bypass allocate nothing")
+  func effectsAllocateNothing() {
+    let blockFrames: UInt32 = 64
+    let h = CoreHarness(sampleRate: 48_000, blockSize: Int(blockFrames), voices: 16)
+    let sine = (0..<48_000).map { Float(sin(Double($0) * 0.05)) }
+    h.load(samples: [([sine], 48_000, 1_000...40_000)]) { r in
+      r.loop_mode = SC_LOOP_SUSTAIN
+      r.ampeg.release = 0.05
+      r.effect.0 = 50
+      r.effect.1 = 30
+    }
+    _ = sc_engine_set_parameter(h.engine, SC_PARAM_CHANNEL_SENDS, 1)
+    let rounds = 2_000
+    let perBlock = 6
+    let events = UnsafeMutablePointer<sc_event>.allocate(capacity: rounds * perBlock)
+    let left = UnsafeMutablePointer<Float>.allocate(capacity: Int(blockFrames))
+    let right = UnsafeMutablePointer<Float>.allocate(capacity: Int(blockFrames))
+    defer {
+      events.deallocate()
+      left.deallocate()
+      right.deallocate()
+    }
+    for i in 0..<rounds {
+      let block = [
+        Event.noteOn(UInt8(36 + i % 60), 100, at: 0), Event.cc(91, UInt8(i % 128), at: 8),
+        Event.parameter(SC_PARAM_REVERB_SIZE, Float(i % 10) / 10, at: 16),
+        Event.parameter(SC_PARAM_CHORUS_VOICES, Float(1 + i % 4), at: 24),
+        Event.parameter(SC_PARAM_EFFECTS, i % 200 < 190 ? 1 : 0, at: 32),
+        Event.noteOff(UInt8(36 + (i + 30) % 60), at: 40),
+      ]
+      (events + i * perBlock).initialize(from: block, count: perBlock)
+    }
+    let engine = h.engine
+    let allocations = ThreadAllocations.measure {
+      var i = 0
+      while i < rounds {
+        sc_engine_render(engine, blockFrames, events + i * perBlock, UInt32(perBlock), left, right)
+        i += 1
+      }
+    }
+    #expect(allocations == 0, "\(allocations) allocations in \(rounds) render calls")
+  }
+}
