@@ -6,6 +6,7 @@ extension ParameterUnit {
   var lv2Unit: String? {
     switch self {
     case .seconds: return "s"
+    case .milliseconds: return "ms"
     case .hertz: return "hz"
     case .cents: return "cent"
     case .semitones: return "semitone12TET"
@@ -21,7 +22,8 @@ extension ParameterUnit {
     case .boolean: return ["lv2:toggled"]
     case .indexed: return ["lv2:integer", "lv2:enumeration"]
     case .voices: return ["lv2:integer"]
-    case .generic, .linearGain, .ratio, .seconds, .hertz, .cents, .semitones, .decibels:
+    case .generic, .linearGain, .ratio, .seconds, .milliseconds, .hertz, .cents, .semitones,
+      .decibels:
       return []
     }
   }

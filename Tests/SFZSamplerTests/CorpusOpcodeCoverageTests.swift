@@ -36,9 +36,9 @@ struct CorpusOpcodeCoverageTests {
   @Test("the table's reasons reach the loader's warning")
   func reasonQuoted() throws {
     let rig = try SemanticsRig(
-      "<region> sample=*sine effect1=20 region_label=Lead group_label=Pads sample_quality=3")
+      "<region> sample=*sine output=1 region_label=Lead group_label=Pads sample_quality=3")
     let messages = rig.report.diagnostics.map(\.message)
-    #expect(messages.contains { $0.contains("'effect1'") && $0.contains("no effect buses") })
+    #expect(messages.contains { $0.contains("'output'") && $0.contains("no separate outputs") })
     #expect(messages.contains { $0.contains("'sample_quality'") && $0.contains("host") })
     #expect(!messages.contains { $0.contains("label") }, "labels are handled: \(messages)")
   }

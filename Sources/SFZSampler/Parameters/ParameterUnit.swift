@@ -6,6 +6,8 @@ public enum ParameterUnit: String, Sendable, Codable, CaseIterable {
   case linearGain
   /// A time in seconds.
   case seconds
+  /// A time in milliseconds.
+  case milliseconds
   /// A frequency in hertz.
   case hertz
   /// Hundredths of an equal-tempered semitone.

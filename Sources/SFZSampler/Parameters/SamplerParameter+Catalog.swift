@@ -82,6 +82,22 @@ extension SamplerParameter {
     Entry(
       address: 34, identifier: "tuning.masterTune", name: "Master Tune", groupName: "Tuning",
       unit: .cents, isDocumentSetting: true),
+    Entry(
+      address: 35, identifier: "effects.enable", name: "Effects", groupName: "Effects",
+      unit: .boolean),
+    Entry(
+      address: 36, identifier: "effects.channelSends", name: "General MIDI Channel Sends",
+      groupName: "Effects", unit: .boolean),
+    member(37, "reverb", "Reverb", "level", "Level", .linearGain),
+    member(38, "reverb", "Reverb", "decay", "Decay (RT60)", .seconds),
+    member(39, "reverb", "Reverb", "damping", "Damping (high RT60 share)", .ratio),
+    member(40, "reverb", "Reverb", "predelay", "Pre-delay", .seconds),
+    member(41, "reverb", "Reverb", "size", "Room Size", .ratio),
+    member(42, "reverb", "Reverb", "width", "Width", .ratio),
+    member(43, "chorus", "Chorus", "level", "Level", .linearGain),
+    member(44, "chorus", "Chorus", "rate", "Rate", .hertz),
+    member(45, "chorus", "Chorus", "depth", "Depth", .milliseconds),
+    member(46, "chorus", "Chorus", "voices", "Voices", .voices),
   ]
 
   /// An entry of a group whose display name prefixes its members' (`Filter Envelope Attack`).
@@ -181,4 +197,30 @@ extension SamplerParameter {
   public static let polyphony = standard(33)
   /// `tuning.masterTune`: cents added to every voice; a document setting.
   public static let masterTune = standard(34)
+  /// `effects.enable`: the reverb, the chorus and the regions' sends; off, the output is the dry
+  /// mix bit for bit.
+  public static let effects = standard(35)
+  /// `effects.channelSends`: General MIDI's CC91 (reverb) and CC93 (chorus) send each channel's
+  /// voices to the effects, on top of their regions' effect1 and effect2.
+  public static let channelSends = standard(36)
+  /// `reverb.level`: the reverb's return, a linear gain.
+  public static let reverbLevel = standard(37)
+  /// `reverb.decay`: its RT60 at low and middle frequencies, in seconds.
+  public static let reverbDecay = standard(38)
+  /// `reverb.damping`: its RT60 at the top of the spectrum as a share of `reverb.decay`.
+  public static let reverbDamping = standard(39)
+  /// `reverb.predelay`: seconds before its first reflections.
+  public static let reverbPredelay = standard(40)
+  /// `reverb.size`: the room, 0...1: how far apart its echoes are.
+  public static let reverbSize = standard(41)
+  /// `reverb.width`: 0 mono ... 1 fully decorrelated sides.
+  public static let reverbWidth = standard(42)
+  /// `chorus.level`: the chorus's return, a linear gain.
+  public static let chorusLevel = standard(43)
+  /// `chorus.rate`: hertz of each chorus voice's delay sweep.
+  public static let chorusRate = standard(44)
+  /// `chorus.depth`: milliseconds each voice's delay swings either side of its centre.
+  public static let chorusDepth = standard(45)
+  /// `chorus.voices`: delayed copies, spread from left to right.
+  public static let chorusVoices = standard(46)
 }

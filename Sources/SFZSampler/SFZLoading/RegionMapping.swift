@@ -104,6 +104,7 @@ struct RegionMapping {
 
     applyFilters(to: &r, &diagnostics)
     applyNoise(to: &r, &diagnostics)
+    applyEffectSends(to: &r)
     diagnostics += emptyRangeWarnings(r)
     let modulations = inOffsetMode(modulations() + variables(&diagnostics))
     r.implicit_controllers = Self.implicitControllers(for: modulations)

@@ -35,9 +35,12 @@ enum UnsupportedOpcodes {
   /// Every deliberately unrendered family.
   static let table: [Entry] = [
     Entry(
-      pattern: "effectN, output, bus",
-      reason: "no effect buses or separate outputs: every region plays into the one stereo mix",
-      matches: { $0 == "output" || $0 == "bus" || numbered($0, "effect") != nil }),
+      pattern: "output, bus, effectN (N > 4)",
+      reason: "no separate outputs: every region plays into the one stereo mix and its four "
+        + "effect sends (effect1...effect4)",
+      matches: { name in
+        name == "output" || name == "bus" || (numbered(name, "effect").map { $0 > 4 } ?? false)
+      }),
     Entry(
       pattern:
         "bitred, decim and their _onccN, _curveccN, _smoothccN, _stepccN; lfoN_/egN_ bitred, decim",

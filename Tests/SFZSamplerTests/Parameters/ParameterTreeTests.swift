@@ -29,7 +29,12 @@ struct ParameterTreeTests {
     ("pitchEnvelope.semitones", 28, .semitones), ("voiceVibrato.depth", 29, .cents),
     ("voiceVibrato.rate", 30, .hertz), ("voiceVibrato.restart", 31, .boolean),
     ("voice.quality", 32, .indexed), ("voice.polyphony", 33, .voices),
-    ("tuning.masterTune", 34, .cents),
+    ("tuning.masterTune", 34, .cents), ("effects.enable", 35, .boolean),
+    ("effects.channelSends", 36, .boolean), ("reverb.level", 37, .linearGain),
+    ("reverb.decay", 38, .seconds), ("reverb.damping", 39, .ratio),
+    ("reverb.predelay", 40, .seconds), ("reverb.size", 41, .ratio), ("reverb.width", 42, .ratio),
+    ("chorus.level", 43, .linearGain), ("chorus.rate", 44, .hertz),
+    ("chorus.depth", 45, .milliseconds), ("chorus.voices", 46, .voices),
   ]
 
   @Test func identifiersAndAddressesAreTheStableContract() {
@@ -51,7 +56,7 @@ struct ParameterTreeTests {
     #expect(SamplerParameter.masterTune.identifier == "tuning.masterTune")
     #expect(SamplerParameter.restartVoiceLFO.address == 31)
     #expect(tree.all.filter(\.isDocumentSetting).map(\.identifier) == ["tuning.masterTune"])
-    #expect(tree.groups.first == "master" && tree.groups.count == 9)
+    #expect(tree.groups.first == "master" && tree.groups.count == 12)
   }
 
   /// Range, default and ramping are what the engine says for an engine of this configuration:

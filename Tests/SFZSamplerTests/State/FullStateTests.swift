@@ -72,7 +72,7 @@ struct FullStateTests {
     sampler.filterCutoff = 1.0 / 3
     sampler.parameters[.masterTune] = 30
     let state = sampler.fullState
-    #expect(state.parameters.count == 33)
+    #expect(state.parameters.count == 45)
     #expect(state.parameters["tuning.masterTune"] == nil)
     #expect(state.parameters["filter.cutoff"]?.bitPattern == (Float(1) / 3).bitPattern)
     #expect(state.parameters["ampEnvelope.sustain"] == 0)  // Pluck's

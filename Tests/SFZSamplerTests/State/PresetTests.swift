@@ -28,7 +28,7 @@ struct PresetTests {
     let sampler = Sampler()
     let tree = sampler.parameters
     let sound = tree.all.filter { !$0.isDocumentSetting }
-    #expect(sound.count == 33)
+    #expect(sound.count == 45)
     var values: [String: Float] = [:]
     for parameter in sound { values[parameter.identifier] = Self.awayFromDefault(parameter) }
     tree[.masterTune] = 50
@@ -104,7 +104,7 @@ struct PresetTests {
     let second = sampler.preset(number: -2, name: "Mono Glide")
     try presets.save(second)
     #expect(try presets.presets() == [first, second])
-    #expect(first.values.count == 33 && first.values["voice.glideRate"] == 0.25)
+    #expect(first.values.count == 45 && first.values["voice.glideRate"] == 0.25)
 
     // a fresh sampler loads preset -2 back and sounds as the first did
     let other = Sampler()
@@ -202,14 +202,14 @@ struct PresetTests {
   @Test func unknownIdentifiersInASidecarAreWarnedOf() throws {
     let rig = try ParameterRig()
     try """
-    {"presets": [{"number": 100, "name": "A", "values": {"reverb.size": 3, "vibrato.depth": 9}},
+    {"presets": [{"number": 100, "name": "A", "values": {"room.size": 3, "vibrato.depth": 9}},
                  {"number": 102, "name": "B", "values": {"chorus.mix": 1}}]}
     """.write(to: rig.sidecarURL, atomically: true, encoding: .utf8)
     let sampler = Sampler()
     let report = try sampler.loadInstrument(url: rig.instrumentURL)
     #expect(
       report.diagnostics.map(\.description) == [
-        rig.sidecarURL.path + ":0: warning: no parameter is called chorus.mix, reverb.size; the"
+        rig.sidecarURL.path + ":0: warning: no parameter is called chorus.mix, room.size; the"
           + " presets load without those values"
       ])
     #expect(sampler.factoryPresets.suffix(2).map(\.values) == [["vibrato.depth": 9], [:]])
