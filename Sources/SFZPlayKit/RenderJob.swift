@@ -98,8 +98,9 @@ struct RenderJob {
     try check(report, songWarnings: songWarnings, printing: context.printError)
     try sound.apply(
       to: sampler, instrument: instrument, strict: isStrict, printError: context.printError)
-    // --gain on top of the master volume a preset or state gives
+    // --gain on top of the master volume a preset or state gives, and the effect options
     sampler.masterVolume *= Levels.linear(decibels: gainDecibels)
+    settings.effects.apply(to: sampler)
     let state = sampler.fullState
     // taken whole by the first render call, before the song's first event
     if let tuning { sampler.tuning = tuning }

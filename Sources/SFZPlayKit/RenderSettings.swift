@@ -4,4 +4,6 @@ struct RenderSettings {
   var blockSize: Int
   /// Longest ring-out after the last event, in seconds.
   var tailSeconds: Double
+  /// The reverb and chorus.
+  var effects = EffectSettings()
 }

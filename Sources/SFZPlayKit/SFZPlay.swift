@@ -268,6 +268,35 @@ public struct SFZPlay: ParsableCommand {
       valueName: "target"))
   var normalize: Normalization?
 
+  @Flag(
+    help: ArgumentHelp(
+      "Render dry: no reverb, no chorus, no effect sends.",
+      discussion: """
+        By default the regions' effect1 (reverb) and effect2 (chorus) sends play through the \
+        library's reverb and chorus, and through a bank each channel's CC91 and CC93 add the \
+        General MIDI sends (40 and 0 until the song sets them). With --no-effects the mix is \
+        the dry mix alone, bit for bit; --stems are always dry, with the returns in files of \
+        their own.
+        """))
+  var noEffects = false
+
+  @Option(
+    help: ArgumentHelp(
+      "The reverb's return level, a linear gain (0...4; 0.5 unless a preset says otherwise).",
+      valueName: "level"))
+  var reverb: Float?
+
+  @Option(
+    help: ArgumentHelp(
+      "The reverb's decay time (RT60) in seconds (0.1...20; default 2).", valueName: "seconds"))
+  var reverbDecay: Float?
+
+  @Option(
+    help: ArgumentHelp(
+      "The chorus's return level, a linear gain (0...4; 0.5 unless a preset says otherwise).",
+      valueName: "level"))
+  var chorus: Float?
+
   @Flag(help: "Treat warnings (unknown opcodes, missing samples, MIDI faults) as errors.")
   var strict = false
 
@@ -294,6 +323,15 @@ public struct SFZPlay: ParsableCommand {
     }
     try Self.require(1_024...1_048_576, preload, "--preload")
     try Self.require(16...1_048_576, memoryBudget, "--memory-budget")
+    for (value, range, name) in [
+      (reverb, Float(0)...4, "--reverb"), (reverbDecay, 0.1...20, "--reverb-decay"),
+      (chorus, 0...4, "--chorus"),
+    ] {
+      if let value, !range.contains(value) {
+        throw ValidationError(
+          "\(name) must be \(range.lowerBound)...\(range.upperBound), not \(value)")
+      }
+    }
     guard (0...600).contains(tail) else {
       throw ValidationError("--tail must be 0...600 seconds, not \(tail)")
     }
@@ -429,7 +467,7 @@ public struct SFZPlay: ParsableCommand {
     let job = RenderJob(
       instrument: context.resolve(instrumentPath), song: context.resolve(songPath),
       output: context.resolve(destination), format: format,
-      settings: RenderSettings(sampleRate: sampleRate, blockSize: blockSize, tailSeconds: tail),
+      settings: renderSettings,
       polyphony: polyphony, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount,
       quality: quality, streaming: streamingSettings,
       mpeZones: mpe ? .lowerZone : .none,
@@ -443,6 +481,15 @@ public struct SFZPlay: ParsableCommand {
     let summary = try job.run(in: context)
     report(summary, in: context)
     return summary
+  }
+
+  /// The numbers every render of this command is set up with.
+  private var renderSettings: RenderSettings {
+    RenderSettings(
+      sampleRate: sampleRate, blockSize: blockSize, tailSeconds: tail,
+      effects: EffectSettings(
+        isEnabled: !noEffects, reverbLevel: reverb, reverbDecay: reverbDecay,
+        chorusLevel: chorus))
   }
 
   /// The summary line and the render's warnings.
@@ -483,7 +530,7 @@ public struct SFZPlay: ParsableCommand {
     return SongJob(
       bank: context.resolve(bank), song: context.resolve(song),
       output: context.resolve(destination), format: format,
-      settings: RenderSettings(sampleRate: sampleRate, blockSize: blockSize, tailSeconds: tail),
+      settings: renderSettings,
       polyphony: polyphony, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount,
       quality: quality, streaming: streamingSettings,
       gainDecibels: gain, isStrict: strict, isQuiet: quiet,
