@@ -4,6 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+_Static_assert(SC_BUS_SENDS == SC_SEND_BUSES && SC_BUS_REVERB == SC_SEND_REVERB &&
+                   SC_BUS_CHORUS == SC_SEND_CHORUS,
+               "the public bus numbers are the engine's");
+
 sc_buses *sc_buses_create(double rate) {
   sc_buses *b = calloc(1, sizeof *b);
   if (!b) return NULL;
@@ -39,15 +43,19 @@ static void follow_parameters(sc_buses *b, const float *value) {
   if (memcmp(&chorus, &b->chorus.settings, sizeof chorus) != 0) sc_chorus_set(&b->chorus, &chorus);
 }
 
-/* Sums the groups' sends into the buses' input in group order; false when no group sent. */
-static bool join_sends(sc_engine *e, sc_buses *b, uint32_t frames) {
+bool sc_buses_join_span(sc_engine *e, float *const left[SC_BUS_SENDS],
+                        float *const right[SC_BUS_SENDS], uint32_t frames) {
+  if (e->parameters.value[SC_PARAM_EFFECTS] < 0.5f) {
+    sc_buses_drop_span(e);
+    return false;
+  }
   bool any = false;
   for (uint32_t g = 0; g < SC_MIX_GROUPS; g++) {
     if (!e->group_sent[g]) continue;
     e->group_sent[g] = false;
     for (int bus = 0; bus < SC_BUS_SENDS; bus++)
       for (int side = 0; side < 2; side++) {
-        float *restrict sum = b->input[bus][side];
+        float *restrict sum = side ? right[bus] : left[bus];
         const float *restrict send = e->group_send[g][bus][side];
         if (!any) {
           memcpy(sum, send, frames * sizeof(float));
@@ -69,7 +77,12 @@ void sc_buses_end_span(sc_engine *e, float *left, float *right, uint32_t frames)
     sc_chorus_process(&b->chorus, NULL, NULL, NULL, NULL, frames);
     return;
   }
-  bool sent = join_sends(e, b, frames);
+  float *inputs_left[SC_BUS_SENDS], *inputs_right[SC_BUS_SENDS];
+  for (int bus = 0; bus < SC_BUS_SENDS; bus++) {
+    inputs_left[bus] = b->input[bus][0];
+    inputs_right[bus] = b->input[bus][1];
+  }
+  bool sent = sc_buses_join_span(e, inputs_left, inputs_right, frames);
   if (!sent && !sc_reverb_active(&b->reverb) && !sc_chorus_active(&b->chorus)) {
     /* the chorus's modulation runs on, so where it stands depends on the frame alone */
     sc_chorus_process(&b->chorus, NULL, NULL, NULL, NULL, frames);

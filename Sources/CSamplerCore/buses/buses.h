@@ -26,6 +26,12 @@ void sc_buses_destroy(sc_buses *buses);
  * empties the effects. [render] */
 void sc_buses_end_span(sc_engine *engine, float *left, float *right, uint32_t frames);
 
+/* Sums the groups' sends of the span into `left[bus]` and `right[bus]` in group order, as the
+ * dry mix is summed; false, writing nothing, when no voice sent (or SC_PARAM_EFFECTS is off,
+ * which drops the sends). [render] */
+bool sc_buses_join_span(sc_engine *engine, float *const left[SC_BUS_SENDS],
+                        float *const right[SC_BUS_SENDS], uint32_t frames);
+
 /* Drops the span's sends unheard (the per-channel render, which has no output for them).
  * [render] */
 void sc_buses_drop_span(sc_engine *engine);

@@ -78,12 +78,13 @@ static float read_back(const sc_chorus *c, double delay) {
   return ((d * t + b) * t + a) * t + y1;
 }
 
-void sc_chorus_process(sc_chorus *c, const float *in_left, const float *in_right, float *out_left,
+bool sc_chorus_process(sc_chorus *c, const float *in_left, const float *in_right, float *out_left,
                        float *out_right, uint32_t frames) {
   if (!in_left && !c->active) {
     c->phase += c->step * frames;
-    return;
+    return false;
   }
+  bool added = false;
   double frames_per_ms = c->rate / 1000.0;
   for (uint32_t i = 0; i < frames; i++) {
     float x = in_left ? 0.5f * (in_left[i] + in_right[i]) : 0.0f;
@@ -108,7 +109,9 @@ void sc_chorus_process(sc_chorus *c, const float *in_left, const float *in_right
       left += c->gain_left[k] * y;
       right += c->gain_right[k] * y;
     }
+    added = true;
     out_left[i] += left;
     out_right[i] += right;
   }
+  return added;
 }

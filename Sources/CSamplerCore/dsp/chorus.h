@@ -45,8 +45,9 @@ void sc_chorus_set(sc_chorus *chorus, const sc_chorus_settings *settings);
 /* Adds the chorus of `in_left`/`in_right` (or of silence, when they are NULL) into `out_left`
  * and `out_right` (which may be NULL when the chorus is idle and the input NULL: the modulation
  * then only moves on). The voices only ever read the input back, so once the input has been silent
- * for the whole line the chorus goes idle and adds nothing. [render] */
-void sc_chorus_process(sc_chorus *chorus, const float *in_left, const float *in_right,
+ * for the whole line the chorus goes idle and adds nothing. Returns whether it added anything.
+ * [render] */
+bool sc_chorus_process(sc_chorus *chorus, const float *in_left, const float *in_right,
                        float *out_left, float *out_right, uint32_t frames);
 
 /* Whether processing silence would still add sound. [render] */

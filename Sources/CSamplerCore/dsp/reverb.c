@@ -159,9 +159,10 @@ static void hadamard(float x[SC_REVERB_LINES]) {
   for (int k = 0; k < SC_REVERB_LINES; k++) x[k] *= 0.25f;
 }
 
-void sc_reverb_process(sc_reverb *r, const float *in_left, const float *in_right, float *out_left,
+bool sc_reverb_process(sc_reverb *r, const float *in_left, const float *in_right, float *out_left,
                        float *out_right, uint32_t frames) {
-  if (!in_left && !r->active) return;
+  if (!in_left && !r->active) return false;
+  bool added = false;
   /* the input reaches half the lines from each side, so each line's share keeps unit power */
   const float input_gain = 0.5f, output_gain = 0.25f;
   for (uint32_t i = 0; i < frames; i++) {
@@ -204,9 +205,11 @@ void sc_reverb_process(sc_reverb *r, const float *in_left, const float *in_right
       if (++r->pos[k] == r->length[k]) r->pos[k] = 0;
     }
     left *= output_gain, right *= output_gain;
+    added = true;
     out_left[i] += r->direct * left + r->cross * right;
     out_right[i] += r->direct * right + r->cross * left;
     r->quiet = input || level >= SC_EFFECT_SILENCE_LEVEL ? 0 : r->quiet + 1;
     if (r->quiet > r->longest_path) sc_reverb_clear(r);
   }
+  return added;
 }

@@ -51,8 +51,8 @@ void sc_reverb_set(sc_reverb *reverb, const sc_reverb_settings *settings);
 /* Adds the reverb of `in_left`/`in_right` (or of silence, when they are NULL) into `out_left`
  * and `out_right` for `frames` frames. Once the input and the insides have been silent for the
  * longest path through it, the reverb clears itself and goes idle: sc_reverb_active turns false
- * and a silent input adds nothing. [render] */
-void sc_reverb_process(sc_reverb *reverb, const float *in_left, const float *in_right,
+ * and a silent input adds nothing. Returns whether it added anything. [render] */
+bool sc_reverb_process(sc_reverb *reverb, const float *in_left, const float *in_right,
                        float *out_left, float *out_right, uint32_t frames);
 
 /* Whether processing silence would still add sound. [render] */

@@ -229,10 +229,38 @@ static void run_caller_work(void *context) {
 
 /* A render call, its voices rendered by `team` (NULL: by the calling thread alone), with the
  * caller's `work` (or NULL) done while the team renders. */
+/* Where a per-channel render puts the voices' sends, or NULL to drop them. */
+typedef struct send_outputs {
+  float *const *left;
+  float *const *right;
+} send_outputs;
+
+/* The span's sends into `sends` at `offset`, zeros when nothing was sent; the outputs the span's
+ * master gain then applies to are appended to `left` and `right` after `count`. */
+static uint32_t join_sends(sc_engine *e, const send_outputs *sends, uint32_t offset,
+                           uint32_t frames, float **left, float **right, uint32_t count) {
+  float *span_left[SC_BUS_SENDS], *span_right[SC_BUS_SENDS];
+  for (int b = 0; b < SC_BUS_SENDS; b++) {
+    span_left[b] = sends->left[b] + offset;
+    span_right[b] = sends->right[b] + offset;
+  }
+  if (!sc_buses_join_span(e, span_left, span_right, frames))
+    for (int b = 0; b < SC_BUS_SENDS; b++) {
+      memset(span_left[b], 0, frames * sizeof(float));
+      memset(span_right[b], 0, frames * sizeof(float));
+    }
+  for (int b = 0; b < SC_BUS_SENDS; b++) {
+    left[count] = sends->left[b];
+    right[count] = sends->right[b];
+    count++;
+  }
+  return count;
+}
+
 static void render_block(sc_engine *e, sc_render_team *team, uint32_t frames,
                          const sc_event *events, uint32_t event_count, float *out_left,
                          float *out_right, const sc_render_alongside *work,
-                         sc_channel_outputs *channels) {
+                         sc_channel_outputs *channels, const send_outputs *sends) {
   sc_fp_state fp;
   sc_denormals_flush_begin(&fp);
   caller_work in_caller_modes = {work, &fp};
@@ -263,9 +291,12 @@ static void render_block(sc_engine *e, sc_render_team *team, uint32_t frames,
     uint32_t n = until - f;
     if (channels) {
       sc_channel_outputs_render_span(e, channels, f, n);
-      sc_buses_drop_span(e);
-      float *left[16], *right[16];
+      float *left[16 + SC_BUS_SENDS], *right[16 + SC_BUS_SENDS];
       uint32_t count = sc_channel_outputs_touched(channels, left, right);
+      if (sends)
+        count = join_sends(e, sends, f, n, left, right, count);
+      else
+        sc_buses_drop_span(e);
       sc_parameters_end_span(&e->parameters, left, right, count, f, n);
     } else {
       render_span(e, team, &alongside, out_left + f, out_right + f, n);
@@ -293,14 +324,25 @@ static void render_block(sc_engine *e, sc_render_team *team, uint32_t frames,
 
 void sc_engine_render(sc_engine *e, uint32_t frames, const sc_event *events, uint32_t event_count,
                       float *out_left, float *out_right) {
-  render_block(e, NULL, frames, events, event_count, out_left, out_right, NULL, NULL);
+  render_block(e, NULL, frames, events, event_count, out_left, out_right, NULL, NULL, NULL);
 }
 
 uint16_t sc_engine_render_channels(sc_engine *e, uint32_t frames, const sc_event *events,
                                    uint32_t event_count, float *const left[16],
                                    float *const right[16]) {
   sc_channel_outputs channels = {left, right, frames, 0};
-  render_block(e, NULL, frames, events, event_count, NULL, NULL, NULL, &channels);
+  render_block(e, NULL, frames, events, event_count, NULL, NULL, NULL, &channels, NULL);
+  return channels.touched;
+}
+
+uint16_t sc_engine_render_channels_sends(sc_engine *e, uint32_t frames, const sc_event *events,
+                                         uint32_t event_count, float *const left[16],
+                                         float *const right[16],
+                                         float *const send_left[SC_SEND_BUSES],
+                                         float *const send_right[SC_SEND_BUSES]) {
+  sc_channel_outputs channels = {left, right, frames, 0};
+  send_outputs sends = {send_left, send_right};
+  render_block(e, NULL, frames, events, event_count, NULL, NULL, NULL, &channels, &sends);
   return channels.touched;
 }
 
@@ -309,7 +351,7 @@ void sc_engine_render_team(sc_engine *e, sc_render_team *team, uint32_t frames,
                            float *out_right, const sc_render_alongside *alongside) {
   /* another engine's team would render the wrong voices */
   if (team && sc_render_team_engine(team) != e) team = NULL;
-  render_block(e, team, frames, events, event_count, out_left, out_right, alongside, NULL);
+  render_block(e, team, frames, events, event_count, out_left, out_right, alongside, NULL, NULL);
 }
 
 const char *sc_engine_kernels(const sc_engine *e) {

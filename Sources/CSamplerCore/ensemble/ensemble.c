@@ -1,13 +1,19 @@
 /*
  * ensemble.c - several engines played as one multi-timbral instrument: each MIDI channel's
  * notes routed to the engine its bank and program choose, every engine rendered by channel, and
- * the channels mixed in a fixed order (sampler_core.h says the rules).
+ * the channels mixed in a fixed order (sampler_core.h says the rules). One reverb and one
+ * chorus serve every engine: each engine's sends (sc_engine_render_channels_sends) are summed
+ * in engine order and their returns join the mix after the channels.
  */
+#include <math.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "config.h"
+#include "dsp/chorus.h"
+#include "dsp/denormals.h"
+#include "dsp/reverb.h"
 #include "state/engine_state.h"
 #include "ensemble/ensemble_team.h"
 #include "sampler_core.h"
@@ -27,7 +33,13 @@ typedef struct member {
   sc_event *events; /* its share of the events of the part being rendered */
   uint32_t event_count;
   uint16_t written; /* channels of the current call whose outputs hold what it played */
+  float *sends;     /* 2 x SC_SEND_BUSES x max_frames: the engine's sends, bus by bus */
+  float *send_left[SC_SEND_BUSES], *send_right[SC_SEND_BUSES];
 } member;
+
+/* The ensemble's effect parameters, SC_PARAM_EFFECTS to SC_PARAM_CHORUS_VOICES. */
+#define FIRST_EFFECT_PARAM SC_PARAM_EFFECTS
+#define EFFECT_PARAMS (SC_PARAM_CHORUS_VOICES - SC_PARAM_EFFECTS + 1)
 
 /* What the render thread keeps of a channel. */
 typedef struct channel_state {
@@ -51,6 +63,13 @@ struct sc_ensemble {
   channel_state channels[16];
   float *stem_scratch; /* 2 x max_frames: a channel's sum when the caller takes no stems */
   uint32_t order[SC_ENSEMBLE_MAX_ENGINES]; /* the engines a team claims, most voices first */
+  /* the shared effects, made at the first engine's sample rate when it is added; their inputs
+   * (the engines' sends summed) and returns, SC_SEND_BUSES x 2 x max_frames each */
+  bool effects_made;
+  sc_reverb reverb;
+  sc_chorus chorus;
+  float *effect_in, *effect_out;
+  _Atomic float effect_value[EFFECT_PARAMS];
 };
 
 /* One part of a render call, as each engine's render needs it. */
@@ -69,6 +88,13 @@ sc_ensemble *sc_ensemble_create(uint32_t max_frames) {
     return NULL;
   }
   s->max_frames = max_frames;
+  sc_engine_config config;
+  sc_engine_config_init(&config);
+  for (int p = 0; p < EFFECT_PARAMS; p++) {
+    sc_param_info info;
+    sc_param_get_info((sc_param)(FIRST_EFFECT_PARAM + p), &config, &info);
+    atomic_init(&s->effect_value[p], info.default_value);
+  }
   for (int c = 0; c < 16; c++) {
     atomic_init(&s->assigned[c], -1);
     atomic_init(&s->drums[c], c == SC_GM_DRUM_CHANNEL);
@@ -88,23 +114,72 @@ void sc_ensemble_destroy(sc_ensemble *s) {
   for (uint32_t i = 0; i < count; i++) {
     free(s->members[i].buffers);
     free(s->members[i].events);
+    free(s->members[i].sends);
   }
+  if (s->effects_made) {
+    sc_reverb_destroy(&s->reverb);
+    sc_chorus_destroy(&s->chorus);
+  }
+  free(s->effect_in);
+  free(s->effect_out);
   free(s->stem_scratch);
   free(s);
+}
+
+/* The shared reverb and chorus at `rate`, and their buffers; false when out of memory. */
+static bool make_effects(sc_ensemble *s, double rate) {
+  size_t floats = 2 * SC_SEND_BUSES * (size_t)s->max_frames;
+  s->effect_in = calloc(floats, sizeof(float));
+  s->effect_out = calloc(floats, sizeof(float));
+  bool reverb = s->effect_in && s->effect_out && sc_reverb_create(&s->reverb, rate);
+  bool chorus = reverb && sc_chorus_create(&s->chorus, rate);
+  if (chorus) return s->effects_made = true;
+  if (reverb) sc_reverb_destroy(&s->reverb);
+  free(s->effect_in);
+  free(s->effect_out);
+  s->effect_in = s->effect_out = NULL;
+  return false;
+}
+
+bool sc_ensemble_set_effect(sc_ensemble *s, sc_param p, float value) {
+  if (p < FIRST_EFFECT_PARAM || p >= FIRST_EFFECT_PARAM + EFFECT_PARAMS || !isfinite(value))
+    return false;
+  sc_engine_config config;
+  sc_engine_config_init(&config);
+  sc_param_info info;
+  sc_param_get_info(p, &config, &info);
+  value = fminf(fmaxf(value, info.minimum), info.maximum);
+  if (p == SC_PARAM_CHORUS_VOICES) value = roundf(value);
+  atomic_store_explicit(&s->effect_value[p - FIRST_EFFECT_PARAM], value, memory_order_relaxed);
+  return true;
+}
+
+float sc_ensemble_effect(const sc_ensemble *s, sc_param p) {
+  if (p < FIRST_EFFECT_PARAM || p >= FIRST_EFFECT_PARAM + EFFECT_PARAMS) return 0.0f;
+  sc_ensemble *m = (sc_ensemble *)s;
+  return atomic_load_explicit(&m->effect_value[p - FIRST_EFFECT_PARAM], memory_order_relaxed);
 }
 
 int32_t sc_ensemble_add_engine(sc_ensemble *s, sc_engine *engine) {
   uint32_t count = atomic_load_explicit(&s->member_count, memory_order_relaxed);
   if (!engine || count >= SC_ENSEMBLE_MAX_ENGINES) return -1;
+  if (!s->effects_made && !make_effects(s, engine->config.sample_rate)) return -1;
   member *m = &s->members[count];
   m->buffers = calloc(32 * (size_t)s->max_frames, sizeof(float));
   m->events = calloc(SC_ENSEMBLE_EVENT_CAPACITY, sizeof(sc_event));
-  if (!m->buffers || !m->events) {
+  m->sends = calloc(2 * SC_SEND_BUSES * (size_t)s->max_frames, sizeof(float));
+  if (!m->buffers || !m->events || !m->sends) {
     free(m->buffers);
     free(m->events);
+    free(m->sends);
     m->buffers = NULL;
     m->events = NULL;
+    m->sends = NULL;
     return -1;
+  }
+  for (int b = 0; b < SC_SEND_BUSES; b++) {
+    m->send_left[b] = m->sends + (size_t)(2 * b) * s->max_frames;
+    m->send_right[b] = m->sends + (size_t)(2 * b + 1) * s->max_frames;
   }
   for (int c = 0; c < 16; c++) {
     m->left[c] = m->buffers + (size_t)(2 * c) * s->max_frames;
@@ -235,8 +310,13 @@ static void render_member(void *argument, uint32_t index) {
     left[c] = m->left[c] + p->from;
     right[c] = m->right[c] + p->from;
   }
-  uint16_t played =
-      sc_engine_render_channels(m->engine, p->to - p->from, m->events, m->event_count, left, right);
+  float *send_left[SC_SEND_BUSES], *send_right[SC_SEND_BUSES];
+  for (int b = 0; b < SC_SEND_BUSES; b++) {
+    send_left[b] = m->send_left[b] + p->from;
+    send_right[b] = m->send_right[b] + p->from;
+  }
+  uint16_t played = sc_engine_render_channels_sends(
+      m->engine, p->to - p->from, m->events, m->event_count, left, right, send_left, send_right);
   m->event_count = 0;
   for (int c = 0; c < 16; c++) {
     uint16_t bit = (uint16_t)(1u << c);
@@ -283,9 +363,78 @@ static void scale(float *out, float gain, uint32_t frames) {
   for (uint32_t f = 0; f < frames; f++) out[f] *= gain;
 }
 
+/* The effects' settings as the ensemble's parameters have them at the call's start. */
+static void follow_settings(sc_ensemble *s) {
+  float v[EFFECT_PARAMS];
+  for (int p = 0; p < EFFECT_PARAMS; p++)
+    v[p] = atomic_load_explicit(&s->effect_value[p], memory_order_relaxed);
+#define V(param) v[(param)-FIRST_EFFECT_PARAM]
+  sc_reverb_settings reverb = {V(SC_PARAM_REVERB_DECAY),    V(SC_PARAM_REVERB_DAMPING),
+                               V(SC_PARAM_REVERB_PREDELAY), V(SC_PARAM_REVERB_WIDTH),
+                               V(SC_PARAM_REVERB_SIZE),     V(SC_PARAM_REVERB_LEVEL)};
+  sc_chorus_settings chorus = {V(SC_PARAM_CHORUS_RATE), V(SC_PARAM_CHORUS_DEPTH),
+                               V(SC_PARAM_CHORUS_VOICES), V(SC_PARAM_CHORUS_LEVEL)};
+#undef V
+  if (memcmp(&reverb, &s->reverb.settings, sizeof reverb) != 0) sc_reverb_set(&s->reverb, &reverb);
+  if (memcmp(&chorus, &s->chorus.settings, sizeof chorus) != 0) sc_chorus_set(&s->chorus, &chorus);
+}
+
+/* The shared effects over the call: the engines' sends summed in engine order, the reverb and
+ * chorus run on them into their returns, which are added to the mix only where they sounded (a
+ * silent effect leaves the mix's bits alone) and copied to the caller's outputs (or zeros). */
+static void run_effects(sc_ensemble *s, uint32_t members, uint32_t frames, float *left,
+                        float *right, float *const return_left[SC_SEND_BUSES],
+                        float *const return_right[SC_SEND_BUSES]) {
+  bool sounded[SC_SEND_BUSES] = {false, false};
+  uint32_t size = s->max_frames;
+  if (s->effects_made) {
+    sc_fp_state fp;
+    sc_denormals_flush_begin(&fp);
+    follow_settings(s);
+    bool on = atomic_load_explicit(&s->effect_value[0], memory_order_relaxed) >= 0.5f;
+    for (int k = 0; k < 2 * SC_SEND_BUSES; k++) {
+      float *sum = s->effect_in + (size_t)k * size;
+      memset(sum, 0, frames * sizeof(float));
+      memset(s->effect_out + (size_t)k * size, 0, frames * sizeof(float));
+      for (uint32_t i = 0; on && i < members; i++)
+        add(sum, s->members[i].sends + (size_t)k * size, frames);
+    }
+    float *in = s->effect_in, *out = s->effect_out;
+    if (!on) {
+      if (sc_reverb_active(&s->reverb)) sc_reverb_clear(&s->reverb);
+      if (sc_chorus_active(&s->chorus)) sc_chorus_clear(&s->chorus);
+    }
+    sounded[SC_SEND_REVERB] = sc_reverb_process(&s->reverb, on ? in : NULL, on ? in + size : NULL,
+                                                out, out + size, frames);
+    sounded[SC_SEND_CHORUS] = sc_chorus_process(
+        &s->chorus, on ? in + 2 * (size_t)size : NULL, on ? in + 3 * (size_t)size : NULL,
+        out + 2 * (size_t)size, out + 3 * (size_t)size, frames);
+    sc_denormals_flush_end(&fp);
+  }
+  for (int b = 0; b < SC_SEND_BUSES; b++) {
+    const float *l = s->effect_out + (size_t)(2 * b) * size;
+    const float *r = s->effect_out + (size_t)(2 * b + 1) * size;
+    if (sounded[b]) {
+      add(left, l, frames);
+      add(right, r, frames);
+    }
+    if (return_left) {
+      if (sounded[b]) {
+        memcpy(return_left[b], l, frames * sizeof(float));
+        memcpy(return_right[b], r, frames * sizeof(float));
+      } else {
+        memset(return_left[b], 0, frames * sizeof(float));
+        memset(return_right[b], 0, frames * sizeof(float));
+      }
+    }
+  }
+}
+
 static uint16_t render(sc_ensemble *s, sc_ensemble_team *team, uint32_t frames,
                        const sc_event *events, uint32_t event_count, float *left, float *right,
                        float *const stem_left[16], float *const stem_right[16],
+                       float *const return_left[SC_SEND_BUSES],
+                       float *const return_right[SC_SEND_BUSES],
                        const sc_render_alongside *alongside) {
   if (frames > s->max_frames) frames = s->max_frames;
   uint32_t members = atomic_load_explicit(&s->member_count, memory_order_acquire);
@@ -337,13 +486,15 @@ static uint16_t render(sc_ensemble *s, sc_ensemble_team *team, uint32_t frames,
     add(left, sl, frames);
     add(right, sr, frames);
   }
+  run_effects(s, members, frames, left, right, return_left, return_right);
   return sounded;
 }
 
 uint16_t sc_ensemble_render(sc_ensemble *s, uint32_t frames, const sc_event *events,
                             uint32_t event_count, float *left, float *right,
                             float *const stem_left[16], float *const stem_right[16]) {
-  return render(s, NULL, frames, events, event_count, left, right, stem_left, stem_right, NULL);
+  return render(s, NULL, frames, events, event_count, left, right, stem_left, stem_right, NULL,
+                NULL, NULL);
 }
 
 uint16_t sc_ensemble_render_team(sc_ensemble *s, sc_ensemble_team *team, uint32_t frames,
@@ -351,6 +502,17 @@ uint16_t sc_ensemble_render_team(sc_ensemble *s, sc_ensemble_team *team, uint32_
                                  float *right, float *const stem_left[16],
                                  float *const stem_right[16],
                                  const sc_render_alongside *alongside) {
+  return render(s, team, frames, events, event_count, left, right, stem_left, stem_right, NULL,
+                NULL, alongside);
+}
+
+uint16_t sc_ensemble_render_returns(sc_ensemble *s, sc_ensemble_team *team, uint32_t frames,
+                                    const sc_event *events, uint32_t event_count, float *left,
+                                    float *right, float *const stem_left[16],
+                                    float *const stem_right[16],
+                                    float *const return_left[SC_SEND_BUSES],
+                                    float *const return_right[SC_SEND_BUSES],
+                                    const sc_render_alongside *alongside) {
   return render(s, team, frames, events, event_count, left, right, stem_left, stem_right,
-                alongside);
+                return_left, return_right, alongside);
 }

@@ -1052,6 +1052,24 @@ uint16_t sc_engine_render_channels(sc_engine *engine, uint32_t frames, const sc_
                                    uint32_t event_count, float *const left[16],
                                    float *const right[16]);
 
+/** The effect buses a voice sends to (sc_engine_render_channels_sends): the reverb, fed by
+ * effect1 and CC91, and the chorus, fed by effect2 and CC93. */
+typedef enum sc_send_bus { SC_SEND_REVERB = 0, SC_SEND_CHORUS = 1 } sc_send_bus;
+#define SC_SEND_BUSES 2
+
+/**
+ * sc_engine_render_channels, and the voices' sends as well: `send_left[b]` and `send_right[b]`
+ * get bus b's `frames` frames, overwritten (zeros while nothing is sent), summed in the order
+ * sc_engine_render sums them and scaled by the master gain as the channels are. The engine's own
+ * reverb and chorus do not run: the caller (an ensemble) runs the effects the sends feed.
+ * [render]
+ */
+uint16_t sc_engine_render_channels_sends(sc_engine *engine, uint32_t frames, const sc_event *events,
+                                         uint32_t event_count, float *const left[16],
+                                         float *const right[16],
+                                         float *const send_left[SC_SEND_BUSES],
+                                         float *const send_right[SC_SEND_BUSES]);
+
 /**
  * Queues an event for the next render call (lock-free single-producer ring; the event's frame is
  * ignored). Returns false when the queue is full. [control]
@@ -1147,6 +1165,20 @@ void sc_ensemble_set_channel_gain(sc_ensemble *ensemble, uint8_t channel, float 
 uint16_t sc_ensemble_render(sc_ensemble *ensemble, uint32_t frames, const sc_event *events,
                             uint32_t event_count, float *left, float *right,
                             float *const stem_left[16], float *const stem_right[16]);
+
+/**
+ * The ensemble's shared effects: one reverb and one chorus for all its engines, fed by their
+ * voices' sends (sc_engine_render_channels_sends) summed in engine order, their returns added to
+ * the mix after the channels. Sets one of SC_PARAM_EFFECTS ... SC_PARAM_CHORUS_VOICES (ranges
+ * and defaults as an engine's), applied from the next render call; false for another parameter
+ * or a value that is not finite. An engine's own SC_PARAM_REVERB_* and SC_PARAM_CHORUS_* do not
+ * act in an ensemble; its SC_PARAM_CHANNEL_SENDS and SC_PARAM_EFFECTS still say what its voices
+ * send. The effects run at the sample rate of the first engine added. [any]
+ */
+bool sc_ensemble_set_effect(sc_ensemble *ensemble, sc_param parameter, float value);
+
+/** The value of an effect parameter of the ensemble (0 for another parameter). [any] */
+float sc_ensemble_effect(const sc_ensemble *ensemble, sc_param parameter);
 
 /** Notes on `channel` that found no engine since the ensemble was created. [any] */
 uint64_t sc_ensemble_unrouted_notes(const sc_ensemble *ensemble, uint8_t channel);
@@ -1259,6 +1291,20 @@ uint16_t sc_ensemble_render_team(sc_ensemble *ensemble, sc_ensemble_team *team, 
                                  const sc_event *events, uint32_t event_count, float *left,
                                  float *right, float *const stem_left[16],
                                  float *const stem_right[16], const sc_render_alongside *alongside);
+
+/**
+ * sc_ensemble_render_team (team NULL: sc_ensemble_render) that also writes the returns of the
+ * shared effects: `return_left[b]` and `return_right[b]` for SC_SEND_REVERB and SC_SEND_CHORUS
+ * (zeros while an effect is silent), so that the stems and the returns add up to the mix.
+ * [render] with no team, [offline] with one.
+ */
+uint16_t sc_ensemble_render_returns(sc_ensemble *ensemble, sc_ensemble_team *team, uint32_t frames,
+                                    const sc_event *events, uint32_t event_count, float *left,
+                                    float *right, float *const stem_left[16],
+                                    float *const stem_right[16],
+                                    float *const return_left[SC_SEND_BUSES],
+                                    float *const return_right[SC_SEND_BUSES],
+                                    const sc_render_alongside *alongside);
 
 /* -------------------------------------------------------------- streaming
  * A voice that plays a streamed sample past its resident frames reads from its own ring buffer,
