@@ -5,7 +5,8 @@ import Testing
 
 /// The effect buses are real-time safe: render calls with voices sending to the reverb and
 /// chorus, effect settings moving and the effects bypassed and back, allocate nothing (the
-/// malloc-counting probe of RealTimeSafetyTests).
+/// malloc-counting probe of RealTimeSafetyTests), an engine's own effects and an ensemble's
+/// shared ones alike.
 @Suite(
   "Effect real-time safety", .serialized,
   .enabled(if: ThreadAllocations.isAvailable, "counting needs glibc's malloc, not a sanitizer's"))
@@ -47,6 +48,53 @@ struct EffectRealTimeSafetyTests {
       var i = 0
       while i < rounds {
         sc_engine_render(engine, blockFrames, events + i * perBlock, UInt32(perBlock), left, right)
+        i += 1
+      }
+    }
+    #expect(allocations == 0, "\(allocations) allocations in \(rounds) render calls")
+  }
+
+  @Test("ensemble render calls with sends into the shared reverb and chorus allocate nothing")
+  func ensembleEffectsAllocateNothing() {
+    let blockFrames = 64
+    let h = CoreHarness(sampleRate: 48_000, blockSize: blockFrames, voices: 16)
+    let sine = (0..<48_000).map { Float(sin(Double($0) * 0.05)) }
+    h.load(samples: [([sine], 48_000, 1_000...40_000)]) { r in
+      r.loop_mode = SC_LOOP_SUSTAIN
+      r.ampeg.release = 0.05
+      r.effect.0 = 50
+      r.effect.1 = 30
+    }
+    let ensemble = sc_ensemble_create(UInt32(blockFrames))!
+    defer { sc_ensemble_destroy(ensemble) }
+    _ = sc_ensemble_add_engine(ensemble, h.engine)
+    sc_ensemble_assign_channel(ensemble, 0, 0)
+    let rounds = 2_000
+    let events = UnsafeMutablePointer<sc_event>.allocate(capacity: rounds * 2)
+    let buffers = UnsafeMutablePointer<Float>.allocate(capacity: 6 * blockFrames)
+    let returnLeft = UnsafeMutablePointer<UnsafeMutablePointer<Float>?>.allocate(capacity: 2)
+    let returnRight = UnsafeMutablePointer<UnsafeMutablePointer<Float>?>.allocate(capacity: 2)
+    defer {
+      events.deallocate()
+      buffers.deallocate()
+      returnLeft.deallocate()
+      returnRight.deallocate()
+    }
+    for b in 0..<2 {
+      returnLeft[b] = buffers + (2 + 2 * b) * blockFrames
+      returnRight[b] = buffers + (3 + 2 * b) * blockFrames
+    }
+    for i in 0..<rounds {
+      (events + 2 * i).initialize(to: Event.noteOn(UInt8(36 + i % 60), 100, at: 0))
+      (events + 2 * i + 1).initialize(to: Event.noteOff(UInt8(36 + (i + 30) % 60), at: 40))
+    }
+    _ = sc_ensemble_set_effect(ensemble, SC_PARAM_REVERB_DECAY, 3)
+    let allocations = ThreadAllocations.measure {
+      var i = 0
+      while i < rounds {
+        sc_ensemble_render_returns(
+          ensemble, nil, UInt32(blockFrames), events + 2 * i, 2, buffers, buffers + blockFrames,
+          nil, nil, returnLeft, returnRight, nil)
         i += 1
       }
     }
