@@ -94,3 +94,8 @@ void sc_buses_end_span(sc_engine *e, float *left, float *right, uint32_t frames)
   sc_chorus_process(&b->chorus, sent ? b->input[SC_BUS_CHORUS][0] : NULL,
                     sent ? b->input[SC_BUS_CHORUS][1] : NULL, left, right, frames);
 }
+
+bool sc_engine_effects_ringing(const sc_engine *e) {
+  const sc_buses *b = e->buses;
+  return b && (sc_reverb_active(&b->reverb) || sc_chorus_active(&b->chorus));
+}

@@ -160,6 +160,10 @@ float sc_ensemble_effect(const sc_ensemble *s, sc_param p) {
   return atomic_load_explicit(&m->effect_value[p - FIRST_EFFECT_PARAM], memory_order_relaxed);
 }
 
+bool sc_ensemble_effects_ringing(const sc_ensemble *s) {
+  return s->effects_made && (sc_reverb_active(&s->reverb) || sc_chorus_active(&s->chorus));
+}
+
 int32_t sc_ensemble_add_engine(sc_ensemble *s, sc_engine *engine) {
   uint32_t count = atomic_load_explicit(&s->member_count, memory_order_relaxed);
   if (!engine || count >= SC_ENSEMBLE_MAX_ENGINES) return -1;

@@ -1071,6 +1071,13 @@ uint16_t sc_engine_render_channels_sends(sc_engine *engine, uint32_t frames, con
                                          float *const send_right[SC_SEND_BUSES]);
 
 /**
+ * Whether the engine's reverb or chorus still holds sound from what was sent to it: a render
+ * that stops when its voices have ended (a file's ring-out) goes on while this holds. Read on
+ * the rendering thread, between render calls. [render]
+ */
+bool sc_engine_effects_ringing(const sc_engine *engine);
+
+/**
  * Queues an event for the next render call (lock-free single-producer ring; the event's frame is
  * ignored). Returns false when the queue is full. [control]
  */
@@ -1179,6 +1186,10 @@ bool sc_ensemble_set_effect(sc_ensemble *ensemble, sc_param parameter, float val
 
 /** The value of an effect parameter of the ensemble (0 for another parameter). [any] */
 float sc_ensemble_effect(const sc_ensemble *ensemble, sc_param parameter);
+
+/** Whether the ensemble's shared reverb or chorus still holds sound, as
+ * sc_engine_effects_ringing says of an engine's. [render] */
+bool sc_ensemble_effects_ringing(const sc_ensemble *ensemble);
 
 /** Notes on `channel` that found no engine since the ensemble was created. [any] */
 uint64_t sc_ensemble_unrouted_notes(const sc_ensemble *ensemble, uint8_t channel);
