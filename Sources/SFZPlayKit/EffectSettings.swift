@@ -11,6 +11,17 @@ struct EffectSettings: Equatable {
   var reverbDecay: Float?
   var chorusLevel: Float?
 
+  /// Sets the effects an ensemble's instruments share, and whether they send at all.
+  func apply(to ensemble: Ensemble) {
+    ensemble.setEffect(.effects, to: isEnabled ? 1 : 0)
+    for instrument in ensemble.instruments {
+      instrument.sampler.parameters[.effects] = isEnabled ? 1 : 0
+    }
+    if let reverbLevel { ensemble.setEffect(.reverbLevel, to: reverbLevel) }
+    if let reverbDecay { ensemble.setEffect(.reverbDecay, to: reverbDecay) }
+    if let chorusLevel { ensemble.setEffect(.chorusLevel, to: chorusLevel) }
+  }
+
   /// Sets the sampler's effect parameters.
   func apply(to sampler: Sampler) {
     sampler.parameters[.effects] = isEnabled ? 1 : 0

@@ -19,7 +19,7 @@ extension RenderJob {
       peak = max(peak, Levels.peak(block.left), Levels.peak(block.right))
       try writer.write(
         left: block.left.baseAddress!, right: block.right.baseAddress!, count: block.frames)
-      return tail.goesOn(after: block, voices: block.activeVoices, progress: &progress)
+      return tail.goesOn(after: block, progress: &progress)
     }
     progress.update(1)
     return RenderResult(

@@ -40,7 +40,8 @@ extension SongJob {
     let measuresChannels = reportFile != nil
     let frames = try EnsembleSongRenderer(
       ensemble: ensemble, blockSize: settings.blockSize,
-      stems: measuresChannels || !outputs.stems.isEmpty, renderer: renderer
+      stems: measuresChannels || !outputs.stems.isEmpty || !outputs.returns.isEmpty,
+      renderer: renderer
     ).render(schedule, tailFrames: tailFrames) { (block) throws(SFZPlayError) -> Bool in
       peak = max(peak, Levels.peak(block.left), Levels.peak(block.right))
       meter?.add(
@@ -57,8 +58,13 @@ extension SongJob {
           left: block.stemLeft[channel].baseAddress!, right: block.stemRight[channel].baseAddress!,
           count: block.frames)
       }
+      for (bus, writer) in outputs.returns.enumerated() {
+        try writer.write(
+          left: block.returnLeft[bus].baseAddress!, right: block.returnRight[bus].baseAddress!,
+          count: block.frames)
+      }
       peakVoices = max(peakVoices, block.activeVoices)
-      return tail.goesOn(after: block, voices: block.activeVoices, progress: &progress)
+      return tail.goesOn(after: block, progress: &progress)
     }
     progress.update(1)
     progress.finish()

@@ -86,11 +86,13 @@ struct SongJob {
       try InputGuard.check(
         output: output, against: instrument.report.sourceFiles.map(context.resolve))
     }
+    settings.effects.apply(to: ensemble)
     try applyLevels(to: ensemble)
     let schedule = EventSchedule.make(song: midi, sampleRate: settings.sampleRate)
     let outputs = try SongOutputs(
       mix: output, stemsFolder: stemsFolder, parts: parts, format: format,
       sampleRate: settings.sampleRate, normalizing: normalize != nil,
+      effects: settings.effects.isEnabled,
       removesOnSignal: context.removesTemporaryFileOnSignal)
     let rendered: SongRender
     var report: TemporaryOutput?
@@ -105,7 +107,8 @@ struct SongJob {
       report = try reportFile.map { file throws(SFZPlayError) in
         try SongReport(
           song: songName, sampleRate: settings.sampleRate, render: rendered, parts: parts,
-          ensemble: ensemble, stems: outputs.stemNames, warnings: warnings + late,
+          ensemble: ensemble, stems: outputs.stemNames, returns: outputs.returnNames,
+          warnings: warnings + late,
           normalize: normalize
         ).write(to: file, removesOnSignal: context.removesTemporaryFileOnSignal)
       }

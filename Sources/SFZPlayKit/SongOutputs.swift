@@ -3,7 +3,8 @@ import Foundation
 
 /// The files a song render writes: the mix, and with `--stems` one file per channel that plays
 /// (`01-Piano.wav`, `10-Standard.wav`: the two-digit channel number as musicians count, then the
-/// program's name). Each is written under a temporary name and all are renamed together at the
+/// program's name), dry, and the returns of the reverb and the chorus (`FX-Reverb.wav`,
+/// `FX-Chorus.wav`) unless the effects are off: stems and returns add up to the mix. Each is written under a temporary name and all are renamed together at the
 /// end, so a failed or interrupted render leaves every earlier file as it was. With
 /// `--normalize` the render goes first into 32-bit float files, and ``finish(gain:)`` writes
 /// the outputs from them with one gain for all, once the song has been measured.
@@ -13,6 +14,13 @@ final class SongOutputs {
   let stems: [Int: AudioFileWriter]
   /// The stems' file names, by channel.
   let stemNames: [Int: String]
+  /// Writers of the effects' returns: the reverb's at [0], the chorus's at [1]; empty without
+  /// stems or effects.
+  let returns: [AudioFileWriter]
+  /// The returns' file names, as `returns`.
+  let returnNames: [String]
+  /// The returns' names after `FX-`, by bus.
+  static let returnNames = ["Reverb", "Chorus"]
   /// Samples of the mix clipped to full scale in its file so far.
   var mixClippedSamples: Int { normalizing ? normalizedMixClipped : mix.clippedSamples }
   private var normalizedMixClipped = 0
@@ -27,7 +35,7 @@ final class SongOutputs {
 
   init(
     mix output: GivenPath, stemsFolder: GivenPath?, parts: SongParts, format: OutputFormat,
-    sampleRate: Int, normalizing: Bool, removesOnSignal: Bool
+    sampleRate: Int, normalizing: Bool, effects: Bool, removesOnSignal: Bool
   ) throws(SFZPlayError) {
     self.format = format
     self.sampleRate = sampleRate
@@ -48,6 +56,8 @@ final class SongOutputs {
       mix = try open(output)
       var stems: [Int: AudioFileWriter] = [:]
       var names: [Int: String] = [:]
+      var returns: [AudioFileWriter] = []
+      var returnNames: [String] = []
       if let stemsFolder {
         try Self.makeFolder(stemsFolder)
         let suffix = output.url.pathExtension.isEmpty ? "wav" : output.url.pathExtension
@@ -57,9 +67,16 @@ final class SongOutputs {
           stems[channel] = try open(stemsFolder.appending(file))
           names[channel] = file
         }
+        for name in Self.returnNames where effects {
+          let file = "FX-" + name + "." + suffix
+          returns.append(try open(stemsFolder.appending(file)))
+          returnNames.append(file)
+        }
       }
       self.stems = stems
       stemNames = names
+      self.returns = returns
+      self.returnNames = returnNames
       self.files = files
     } catch {
       for file in files { file.written.discard() }
@@ -103,6 +120,7 @@ final class SongOutputs {
   private func close() throws(SFZPlayError) {
     try mix.close()
     for writer in stems.values { try writer.close() }
+    for writer in returns { try writer.close() }
   }
 
   /// Reads the stereo float file at `path` in blocks and writes it through `writer` times `gain`.

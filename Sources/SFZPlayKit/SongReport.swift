@@ -14,11 +14,14 @@ import SFZSampler
 ///     "parts" : [ { "bank" : 0, "bankLSB" : 0, "program" : 0, "drums" : true, "notes" : 174,
 ///       "instrument" : "/banks/GM/128/000_Standard.sfz", "name" : "Standard", "source" : "bank",
 ///       "unplayedNotes" : 2, "unplayedKeys" : [ 27, 87 ] } ] } ],
+///   "returns" : [ "FX-Reverb.wav", "FX-Chorus.wav" ],
 ///   "instruments" : [ { "file" : "/banks/GM/128/000_Standard.sfz", "regions" : 61,
 ///     "samples" : 61, "peakVoices" : 14 } ],
 ///   "warnings" : [ ]
 /// }
 /// ```
+/// `returns` names the effects' return files written beside the stems (none without `--stems`
+/// or with `--no-effects`): with the stems they add up to the mix.
 /// Channels count from 1 as musicians do; a channel with no notes is left out; `peakDBFS` is
 /// null for silence; `source` is `bank`, `melodicFallback`, `drumKitFallback`, `singleFile`,
 /// `channelAssignment`, `programAssignment` or `none` (nothing played the part).
@@ -61,13 +64,15 @@ struct SongReport: Encodable {
   var peakDBFS: Double?
   var clippedSamples: Int
   var channels: [Channel]
+  var returns: [String]
   var instruments: [Instrument]
   var warnings: [String]
 
   init(
     song: String, sampleRate: Int, render: SongRender, parts: SongParts, ensemble: Ensemble,
-    stems: [Int: String], warnings: [String], normalize: Normalization?
+    stems: [Int: String], returns: [String], warnings: [String], normalize: Normalization?
   ) {
+    self.returns = returns
     self.song = song
     if let normalize, let applied = render.normalization {
       normalization = Normalized(

@@ -1,8 +1,8 @@
 import SongPlayback
 
 /// Decides when the ring-out after the last event is over: when the output has stayed below
-/// -90 dBFS for 100 ms in a row, or no voice sounds any more, or the `--tail` limit is reached,
-/// whichever comes first.
+/// -90 dBFS for 100 ms in a row, or no voice sounds any more and no reverb or chorus rings, or
+/// the `--tail` limit is reached, whichever comes first.
 struct TailDetector {
   /// -90 dBFS as a linear amplitude.
   static let silenceLevel: Float = 0x1p0 / 31_622.776
@@ -31,16 +31,15 @@ struct TailDetector {
   }
 
   /// Whether a song render goes on after `block`: through the song, showing its progress, then
-  /// until the tail has stayed quiet or no voice sounds (`voices` after the block).
-  mutating func goesOn(after block: RenderedBlock, voices: Int, progress: inout ProgressBar)
-    -> Bool
-  {
+  /// until the tail has stayed quiet or nothing sounds (no voice after the block, no effect
+  /// ringing).
+  mutating func goesOn(after block: RenderedBlock, progress: inout ProgressBar) -> Bool {
     guard block.isTail else {
       progress.update(Double(block.start + block.frames) / Double(block.songFrames))
       return true
     }
     let isQuiet = isQuiet(
       left: block.left.baseAddress!, right: block.right.baseAddress!, count: block.frames)
-    return !isQuiet && voices > 0
+    return !isQuiet && (block.activeVoices > 0 || block.effectsRinging)
   }
 }

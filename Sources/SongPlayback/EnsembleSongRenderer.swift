@@ -3,7 +3,8 @@ import SFZSampler
 /// Renders a scheduled song through an `Ensemble` (SFZSampler) block by block, every event on
 /// its exact frame whatever the block size, as ``SongRenderer`` does for one sampler: the song,
 /// then a tail in which its notes ring out. With `stems`, each block also carries every MIDI
-/// channel's output, which adds up to the mix.
+/// channel's output, dry, and the returns of the ensemble's reverb and chorus: together they add
+/// up to the mix.
 ///
 /// Everything is allocated before the first block, so the loop itself allocates only for the
 /// stems' views of a song's and a tail's last, shorter block.
@@ -54,11 +55,12 @@ public struct EnsembleSongRenderer {
     _ schedule: [ScheduledEvent], tailFrames: Int,
     each body: (RenderedBlock) throws(Failure) -> Bool
   ) throws(Failure) -> Int {
-    // two blocks, one rendering while `body` reads the other: each the mix, then the 16
-    // channels' left and right
-    let buffers = UnsafeMutableBufferPointer<Float>.allocate(capacity: 2 * 34 * blockSize)
+    // two blocks, one rendering while `body` reads the other: each the mix, the 16 channels'
+    // left and right, and the two returns' left and right
+    let each = BlockBuffers.count * blockSize
+    let buffers = UnsafeMutableBufferPointer<Float>.allocate(capacity: 2 * each)
     defer { buffers.deallocate() }
-    let sides = (0..<2).map { BlockBuffers(buffers.baseAddress! + $0 * 34 * blockSize, blockSize) }
+    let sides = (0..<2).map { BlockBuffers(buffers.baseAddress! + $0 * each, blockSize) }
     let instruments = ensemble.instruments
     return try BlockLoop.run(
       schedule, tailFrames: tailFrames, blockSize: blockSize, overlapped: renderer != nil,
@@ -82,21 +84,30 @@ public struct EnsembleSongRenderer {
       }
       var block = out.block(request, stems: stems, sounding: sounding)
       block.activeVoices = instruments.reduce(0) { $0 + $1.sampler.activeVoices }
+      block.effectsRinging = ensemble.effectsRinging
       return block
     }
   }
 }
 
-/// One block's buffers: the mix, then the 16 channels' left and right.
+/// One block's buffers: the mix, the 16 channels' left and right, then the reverb's and the
+/// chorus's returns' left and right.
 private struct BlockBuffers {
+  /// Buffers of a block's length each holds.
+  static let count = 2 + 32 + 4
+
   let left: UnsafeMutablePointer<Float>
   let right: UnsafeMutablePointer<Float>
   let stems: StemBuffers
   /// Views of whole blocks, made once: only a song's or tail's last, shorter block makes its own.
   let wholeLeft: [UnsafeBufferPointer<Float>]
   let wholeRight: [UnsafeBufferPointer<Float>]
+  let wholeReturnLeft: [UnsafeBufferPointer<Float>]
+  let wholeReturnRight: [UnsafeBufferPointer<Float>]
   let stemLeft: [UnsafeMutablePointer<Float>]
   let stemRight: [UnsafeMutablePointer<Float>]
+  let returnLeft: [UnsafeMutablePointer<Float>]
+  let returnRight: [UnsafeMutablePointer<Float>]
   let blockSize: Int
 
   init(_ base: UnsafeMutablePointer<Float>, _ blockSize: Int) {
@@ -104,9 +115,17 @@ private struct BlockBuffers {
     right = base + blockSize
     stemLeft = (0..<16).map { base + (2 + $0) * blockSize }
     stemRight = (0..<16).map { base + (18 + $0) * blockSize }
-    stems = StemBuffers(left: stemLeft, right: stemRight)
-    wholeLeft = stemLeft.map { UnsafeBufferPointer(start: $0, count: blockSize) }
-    wholeRight = stemRight.map { UnsafeBufferPointer(start: $0, count: blockSize) }
+    returnLeft = (0..<2).map { base + (34 + $0) * blockSize }
+    returnRight = (0..<2).map { base + (36 + $0) * blockSize }
+    stems = StemBuffers(
+      left: stemLeft, right: stemRight, returnLeft: returnLeft, returnRight: returnRight)
+    func whole(_ buffers: [UnsafeMutablePointer<Float>]) -> [UnsafeBufferPointer<Float>] {
+      buffers.map { UnsafeBufferPointer(start: $0, count: blockSize) }
+    }
+    wholeLeft = whole(stemLeft)
+    wholeRight = whole(stemRight)
+    wholeReturnLeft = whole(returnLeft)
+    wholeReturnRight = whole(returnRight)
     self.blockSize = blockSize
   }
 
@@ -114,12 +133,20 @@ private struct BlockBuffers {
   func block(_ request: BlockLoop.Request, stems: Bool, sounding: ChannelSet) -> RenderedBlock {
     var block = request.block(left: left, right: right)
     block.soundingChannels = sounding
-    if stems && request.frames == blockSize {
+    guard stems else { return block }
+    if request.frames == blockSize {
       block.stemLeft = wholeLeft
       block.stemRight = wholeRight
-    } else if stems {
-      block.stemLeft = stemLeft.map { UnsafeBufferPointer(start: $0, count: request.frames) }
-      block.stemRight = stemRight.map { UnsafeBufferPointer(start: $0, count: request.frames) }
+      block.returnLeft = wholeReturnLeft
+      block.returnRight = wholeReturnRight
+    } else {
+      func part(_ buffers: [UnsafeMutablePointer<Float>]) -> [UnsafeBufferPointer<Float>] {
+        buffers.map { UnsafeBufferPointer(start: $0, count: request.frames) }
+      }
+      block.stemLeft = part(stemLeft)
+      block.stemRight = part(stemRight)
+      block.returnLeft = part(returnLeft)
+      block.returnRight = part(returnRight)
     }
     return block
   }

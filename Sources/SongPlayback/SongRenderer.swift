@@ -72,6 +72,7 @@ public struct SongRenderer {
       }
       var block = request.block(left: left, right: right)
       block.activeVoices = sampler.activeVoices
+      block.effectsRinging = sampler.effectsRinging
       return block
     }
   }
@@ -89,16 +90,24 @@ public struct RenderedBlock {
   /// The right channel, one value per frame of the block.
   public let right: UnsafeBufferPointer<Float>
   /// Each MIDI channel's left output (16), when an ``EnsembleSongRenderer`` renders stems;
-  /// empty otherwise. The stems add up to ``left``.
+  /// empty otherwise. With the returns (``returnLeft``) the stems add up to ``left``.
   public var stemLeft: [UnsafeBufferPointer<Float>] = []
   /// Each MIDI channel's right output (16), as ``stemLeft``.
   public var stemRight: [UnsafeBufferPointer<Float>] = []
+  /// The shared reverb's return at [0] and the chorus's at [1], left and right, when an
+  /// ensemble rendered the block with stems: with the stems they add up to the mix.
+  public var returnLeft: [UnsafeBufferPointer<Float>] = []
+  /// The returns' right sides, as ``returnLeft``.
+  public var returnRight: [UnsafeBufferPointer<Float>] = []
   /// The channels that sounded in the block, when an ensemble rendered it.
   public var soundingChannels: ChannelSet = []
   /// Voices sounding at the end of the block (every instrument's, when an ensemble rendered it),
   /// read as the render call returned: with a renderer's threads, the instruments' own statistics
   /// may already hold the next block when `body` runs.
   public var activeVoices = 0
+  /// Whether a reverb or chorus still rings at the end of the block (the sampler's, or the
+  /// ensemble's), read as `activeVoices` is.
+  public var effectsRinging = false
 
   /// Frames in the block.
   public var frames: Int { left.count }

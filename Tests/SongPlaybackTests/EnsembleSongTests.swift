@@ -49,6 +49,8 @@ import Testing
       return url
     }
     let band = Ensemble(sampleRate: 48_000, maximumFrames: 512)
+    // dry, so each stem is its notes alone (the reverb's return is a stem of its own)
+    band.generalMIDISends = false
     let piano = try band.instrument(at: instrument("piano.sfz", transpose: 0))
     let bass = try band.instrument(at: instrument("bass.sfz", transpose: -12))
     let kit = try band.instrument(at: instrument("kit.sfz", transpose: 12))

@@ -301,6 +301,11 @@ public final class Sampler: @unchecked Sendable {
   /// Voices sounding after the last render call.
   public var activeVoices: Int { Int(engine.stats.active_voices) }
 
+  /// Whether the reverb or chorus still rings with what the voices sent it: a render that stops
+  /// once its voices have ended (a file's ring-out) goes on while this is true. Read it on the
+  /// thread that renders, between render calls.
+  public var effectsRinging: Bool { sc_engine_effects_ringing(engine.pointer) }
+
   /// The most voices that sounded at once since the sampler was created.
   public var peakVoices: Int { Int(engine.stats.peak_voices) }
 

@@ -20,8 +20,9 @@ extension Ensemble {
   }
 
   /// Renders as ``render(frameCount:events:left:right:)`` does, and also each channel's output
-  /// into `stems` (gain and pan applied, zeros for a silent channel): the stems add up to the
-  /// mix. Real-time safe.
+  /// into `stems` (gain and pan applied, zeros for a silent channel), dry, and the shared reverb's
+  /// and chorus's returns into the stems' return buffers when it has them: the stems and the
+  /// returns add up to the mix. Real-time safe.
   ///
   /// - Returns: The channels that sounded.
   @discardableResult
@@ -29,14 +30,12 @@ extension Ensemble {
     frameCount: Int, events: UnsafeBufferPointer<SamplerEvent>, left: UnsafeMutablePointer<Float>,
     right: UnsafeMutablePointer<Float>, stems: StemBuffers
   ) -> ChannelSet {
-    events.withMemoryRebound(to: sc_event.self) { raw in
-      stems.left.withUnsafeBufferPointer { stemLeft in
-        stems.right.withUnsafeBufferPointer { stemRight in
-          ChannelSet(
-            rawValue: sc_ensemble_render(
-              handle, UInt32(clamping: frameCount), raw.baseAddress, UInt32(raw.count), left,
-              right, stemLeft.baseAddress, stemRight.baseAddress))
-        }
+    stems.withPointers { stemLeft, stemRight, returnLeft, returnRight in
+      events.withMemoryRebound(to: sc_event.self) { raw in
+        ChannelSet(
+          rawValue: sc_ensemble_render_returns(
+            handle, nil, UInt32(clamping: frameCount), raw.baseAddress, UInt32(raw.count), left,
+            right, stemLeft, stemRight, returnLeft, returnRight, nil))
       }
     }
   }
@@ -60,17 +59,61 @@ public struct ChannelSet: OptionSet, Sendable, Hashable {
   public var channels: [Int] { (0..<16).filter { contains(channel: $0) } }
 }
 
-/// Sixteen stereo buffers, one per MIDI channel, an ensemble writes its stems into. Made once,
-/// before rendering: the render call itself then allocates nothing.
+/// Sixteen stereo buffers, one per MIDI channel, an ensemble writes its stems into, and
+/// optionally two more for the returns of its reverb and chorus. Made once, before rendering:
+/// the render call itself then allocates nothing.
 public struct StemBuffers: @unchecked Sendable {
   let left: [UnsafeMutablePointer<Float>?]
   let right: [UnsafeMutablePointer<Float>?]
+  /// The reverb's return at [0], the chorus's at [1]; empty when not asked for.
+  let returnLeft: [UnsafeMutablePointer<Float>?]
+  let returnRight: [UnsafeMutablePointer<Float>?]
 
   /// Buffers of channel c at `left[c]` and `right[c]` (16 each), each holding at least the
-  /// frames of the render calls they are given to.
-  public init(left: [UnsafeMutablePointer<Float>], right: [UnsafeMutablePointer<Float>]) {
+  /// frames of the render calls they are given to; with `returnLeft` and `returnRight` (2
+  /// each), the reverb's return goes to [0] and the chorus's to [1].
+  public init(
+    left: [UnsafeMutablePointer<Float>], right: [UnsafeMutablePointer<Float>],
+    returnLeft: [UnsafeMutablePointer<Float>] = [], returnRight: [UnsafeMutablePointer<Float>] = []
+  ) {
     precondition(left.count == 16 && right.count == 16, "one buffer per MIDI channel")
+    precondition(
+      returnLeft.count == returnRight.count && (returnLeft.isEmpty || returnLeft.count == 2),
+      "the reverb's and the chorus's returns, or none")
     self.left = left.map { Optional($0) }
     self.right = right.map { Optional($0) }
+    self.returnLeft = returnLeft.map { Optional($0) }
+    self.returnRight = returnRight.map { Optional($0) }
+  }
+
+  /// No buffers: a render without stems.
+  static let none = StemBuffers(rawLeft: [], rawRight: [])
+
+  private init(rawLeft: [UnsafeMutablePointer<Float>?], rawRight: [UnsafeMutablePointer<Float>?]) {
+    left = rawLeft
+    right = rawRight
+    returnLeft = []
+    returnRight = []
+  }
+
+  /// The C arrays of the stems and the returns (nil where there are none), for one call.
+  func withPointers<Result>(
+    _ body: (
+      UnsafePointer<UnsafeMutablePointer<Float>?>?, UnsafePointer<UnsafeMutablePointer<Float>?>?,
+      UnsafePointer<UnsafeMutablePointer<Float>?>?, UnsafePointer<UnsafeMutablePointer<Float>?>?
+    ) -> Result
+  ) -> Result {
+    left.withUnsafeBufferPointer { stemLeft in
+      right.withUnsafeBufferPointer { stemRight in
+        returnLeft.withUnsafeBufferPointer { returnsLeft in
+          returnRight.withUnsafeBufferPointer { returnsRight in
+            body(
+              stemLeft.baseAddress, stemRight.baseAddress,
+              returnLeft.isEmpty ? nil : returnsLeft.baseAddress,
+              returnRight.isEmpty ? nil : returnsRight.baseAddress)
+          }
+        }
+      }
+    }
   }
 }

@@ -75,6 +75,45 @@ public final class Ensemble: @unchecked Sendable {
     sc_ensemble_destroy(handle)
   }
 
+  /// Whether each channel's CC91 and CC93 send its voices to the shared reverb and chorus on top
+  /// of their regions' effect1 and effect2, as General MIDI players do (40 and 0 until a song
+  /// sets them: General MIDI Level 2's power-on values). True unless set otherwise, for the
+  /// instruments loaded and those to come.
+  public var generalMIDISends: Bool {
+    get { lock.withLock { sendsChannels } }
+    set {
+      let instruments = lock.withLock {
+        sendsChannels = newValue
+        return loaded
+      }
+      for instrument in instruments {
+        instrument.sampler.parameters[.channelSends] = newValue ? 1 : 0
+      }
+    }
+  }
+  private var sendsChannels = true
+
+  /// Sets one of the shared effects' parameters (``SamplerParameter/effects``,
+  /// ``SamplerParameter/reverbLevel`` ... ``SamplerParameter/chorusVoices``) from the next render
+  /// call on. Every instrument sends into one reverb and one chorus, so their own reverb and
+  /// chorus parameters do not act here; their ``SamplerParameter/effects`` still says whether
+  /// they send at all.
+  ///
+  /// - Returns: false for another parameter, or a value that is not finite.
+  @discardableResult
+  public func setEffect(_ parameter: SamplerParameter, to value: Float) -> Bool {
+    sc_ensemble_set_effect(handle, sc_param(rawValue: UInt32(parameter.address)), value)
+  }
+
+  /// The value of one of the shared effects' parameters (0 for another parameter).
+  public func effect(_ parameter: SamplerParameter) -> Float {
+    sc_ensemble_effect(handle, sc_param(rawValue: UInt32(parameter.address)))
+  }
+
+  /// Whether the shared reverb or chorus still rings with what the instruments sent it (see
+  /// ``Sampler/effectsRinging``). Read it on the thread that renders, between render calls.
+  public var effectsRinging: Bool { sc_ensemble_effects_ringing(handle) }
+
   /// The instruments loaded, in mix order.
   public var instruments: [EnsembleInstrument] { lock.withLock { loaded } }
 
@@ -96,6 +135,7 @@ public final class Ensemble: @unchecked Sendable {
       sampleRate: sampleRate, maximumPolyphony: maximumPolyphony, quality: quality,
       streaming: streaming)
     let report = try sampler.loadInstrument(url: url, strict: strict, defines: defines)
+    sampler.parameters[.channelSends] = generalMIDISends ? 1 : 0
     let added = lock.withLock { () -> EnsembleInstrument? in
       if let known = loaded.first(where: { $0.identity == identity }) { return known }
       let index = sc_ensemble_add_engine(handle, sampler.engine.pointer)

@@ -94,15 +94,14 @@ public final class OfflineEnsembleRenderer: @unchecked Sendable {
     right: UnsafeMutablePointer<Float>, stems: StemBuffers?,
     alongside: UnsafePointer<sc_render_alongside>?
   ) -> ChannelSet {
-    events.withMemoryRebound(to: sc_event.self) { raw in
-      (stems?.left ?? []).withUnsafeBufferPointer { stemLeft in
-        (stems?.right ?? []).withUnsafeBufferPointer { stemRight in
-          ChannelSet(
-            rawValue: sc_ensemble_render_team(
-              ensemble.handle, team, UInt32(clamping: frameCount), raw.baseAddress,
-              UInt32(raw.count), left, right, stems == nil ? nil : stemLeft.baseAddress,
-              stems == nil ? nil : stemRight.baseAddress, alongside))
-        }
+    let buffers = stems ?? StemBuffers.none
+    return buffers.withPointers { stemLeft, stemRight, returnLeft, returnRight in
+      events.withMemoryRebound(to: sc_event.self) { raw in
+        ChannelSet(
+          rawValue: sc_ensemble_render_returns(
+            ensemble.handle, team, UInt32(clamping: frameCount), raw.baseAddress,
+            UInt32(raw.count), left, right, stems == nil ? nil : stemLeft,
+            stems == nil ? nil : stemRight, returnLeft, returnRight, alongside))
       }
     }
   }

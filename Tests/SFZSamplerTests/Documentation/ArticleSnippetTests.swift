@@ -667,7 +667,7 @@ struct ArticleSnippetTests {
     let cutoff = sampler.parameters.parameter(identifier: "filter.cutoff")!
     sampler.parameters[cutoff] = 8
     sampler.isMonophonic = true  // AKSampler's name for voice.monophonic
-    #expect(sampler.parameters.all.count == 34)
+    #expect(sampler.parameters.all.count == 46)
     #expect(sampler.vibratoDepth == 20 && sampler.filterCutoff == 8)
     #expect(sampler.parameters[.monophonic] == 1)
   }

@@ -14,12 +14,12 @@ struct SemanticsReportTests {
         note_selfmask=off seq_length=2 lochan=1 hichan=2
       <region> sample=*sine key=60 sw_last=36 seq_position=1 locc1=0 hicc1=10 lobend=0 hibend=10
         lochanaft=1 hichanaft=2 lopolyaft=3 hipolyaft=4 lorand=0 hirand=0.5 sw_vel=previous
-        sw_previous=50 sw_down=40 sw_up=41 trigger=first lohdcc2=0.5 effect1=10
+        sw_previous=50 sw_down=40 sw_up=41 trigger=first lohdcc2=0.5 output=1
       <region> sample=*sine on_locc64=100 on_hicc64=127 hikey=-1 sw_lolast=36 sw_hilast=37
       """)
     let unrendered = rig.report.diagnostics.filter { $0.message.contains("not rendered") }
     #expect(unrendered.count == 1, "\(unrendered)")
-    #expect(unrendered.first?.message.contains("'effect1'") == true)
+    #expect(unrendered.first?.message.contains("'output'") == true)
     #expect(rig.report.keyRange == 60...60)
   }
 
