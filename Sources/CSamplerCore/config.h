@@ -197,7 +197,12 @@
 /* Ranges and defaults of the reverb's settings: decay time (RT60 at mid frequencies, s),
  * damping (the RT60 at Nyquist over the mid RT60: 1 no damping), pre-delay (s), width (0 mono,
  * 1 the network's full decorrelated stereo), room size (0...1) and return level (linear). The
- * defaults are those of a medium hall, the return at -6 dB. */
+ * defaults are those of a medium hall. The return's level is set by measurement: General MIDI
+ * songs through the FluidR3 bank against FluidSynth's default reverb from the SF2 it was
+ * converted from (Benchmarks EffectsReport, results/effects-report.txt). At 2 the reverb adds
+ * as much to a song whose instruments send on their own (CC91 at 0) as FluidSynth's does; where
+ * a song leaves CC91 alone it adds more, as CC91 starts at General MIDI 2's 40 here and at 0 in
+ * FluidSynth. */
 #define SC_REVERB_MIN_DECAY 0.1f
 #define SC_REVERB_MAX_DECAY 20.0f
 #define SC_REVERB_DEFAULT_DECAY 2.0f
@@ -207,14 +212,16 @@
 #define SC_REVERB_DEFAULT_PREDELAY 0.02f
 #define SC_REVERB_DEFAULT_WIDTH 1.0f
 #define SC_REVERB_DEFAULT_SIZE 0.5f
-#define SC_REVERB_DEFAULT_LEVEL 0.5f
+#define SC_REVERB_DEFAULT_LEVEL 2.0f
 #define SC_EFFECT_MAX_LEVEL 4.0f /* +12 dB, as the master gain */
 
 /* The engine's chorus (dsp/chorus.c): up to SC_CHORUS_MAX_VOICES copies of the input read from
  * a delay line at SC_CHORUS_CENTER_MS plus a sine of `depth` ms (at most SC_CHORUS_MAX_DEPTH_MS)
  * at `rate` Hz, their phases spread evenly, alternately panned left and right. A 7 ms centre
  * keeps the copies fused with the dry sound (under the ~10 ms echo threshold) yet clear of
- * comb-filter flanging. Defaults: a gentle ensemble chorus. */
+ * comb-filter flanging. Defaults: a gentle ensemble chorus, its return at 2 (+6 dB): set beside
+ * FluidSynth's on General MIDI songs (Benchmarks EffectsReport), 6 dB under it, whose chorus on
+ * a drum kit returns more than the kit itself. */
 #define SC_CHORUS_MAX_VOICES 4
 #define SC_CHORUS_CENTER_MS 7.0
 #define SC_CHORUS_MAX_DEPTH_MS 5.0f
@@ -222,7 +229,7 @@
 #define SC_CHORUS_DEFAULT_RATE 0.6f
 #define SC_CHORUS_DEFAULT_DEPTH_MS 2.0f
 #define SC_CHORUS_DEFAULT_VOICES 3.0f
-#define SC_CHORUS_DEFAULT_LEVEL 0.5f
+#define SC_CHORUS_DEFAULT_LEVEL 2.0f
 
 /* The engine's effect buses a voice sends to: 0 the reverb (effect1), 1 the chorus (effect2). */
 #define SC_BUS_REVERB 0
@@ -261,6 +268,11 @@
 #define SC_CC_CHORUS_SEND 93
 #define SC_POWER_ON_REVERB_SEND 40
 #define SC_POWER_ON_CHORUS_SEND 0
+/* A channel send at 127 adds this much to a voice's region send: 20%, the amount of the
+ * SoundFont 2.04 default modulators CC91 -> reverb send and CC93 -> chorus send (section
+ * 8.4.8), which FluidSynth, the player General MIDI users compare with, applies on top of each
+ * instrument's own sends as the engine does with effect1 and effect2. */
+#define SC_CHANNEL_SEND_DEPTH 0.2f
 
 /* The General MIDI power-on values ARIA and sfizz also start from: volume 100 (-4.1 dB through
  * the squared volume law, headroom for chords of full-scale samples), pan centred, expression

@@ -274,7 +274,8 @@ public struct SFZPlay: ParsableCommand {
       discussion: """
         By default the regions' effect1 (reverb) and effect2 (chorus) sends play through the \
         library's reverb and chorus, and through a bank each channel's CC91 and CC93 add the \
-        General MIDI sends (40 and 0 until the song sets them). With --no-effects the mix is \
+        General MIDI sends (40 and 0 until the song sets them, each adding up to 20% at 127 \
+        as in SoundFont players). With --no-effects the mix is \
         the dry mix alone, bit for bit; --stems are always dry, with the returns in files of \
         their own.
         """))
@@ -282,7 +283,7 @@ public struct SFZPlay: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "The reverb's return level, a linear gain (0...4; 0.5 unless a preset says otherwise).",
+      "The reverb's return level, a linear gain (0...4; 2 unless a preset says otherwise).",
       valueName: "level"))
   var reverb: Float?
 
@@ -293,7 +294,7 @@ public struct SFZPlay: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "The chorus's return level, a linear gain (0...4; 0.5 unless a preset says otherwise).",
+      "The chorus's return level, a linear gain (0...4; 2 unless a preset says otherwise).",
       valueName: "level"))
   var chorus: Float?
 

@@ -6,7 +6,8 @@ import Testing
 /// The sends into the engine's reverb: SFZ's effect1 is "level of effect1 send, in percentage"
 /// (corpus/spec data/sfz/syntax.yml; opcodes/effect1.md), so effect1=50 feeds the bus half the
 /// amplitude effect1=100 does, and the reverb being linear, returns half: -6.02 dB. General MIDI's
-/// channel sends (SC_PARAM_CHANNEL_SENDS) add CC91/127 to it, 40 until CC91 is sent (GM2's
+/// channel sends (SC_PARAM_CHANNEL_SENDS) add 20% x CC91/127 to it (the SoundFont 2.04 default
+/// modulator CC91 -> reverb send, amount 200: section 8.4.8), 40 until CC91 is sent (GM2's
 /// power-on value). Without sends, or with the effects bypassed, the output is the dry mix bit
 /// for bit.
 @Suite("Effect sends")
@@ -86,21 +87,21 @@ struct EffectSendTests {
     #expect(firstDifference(Array(stopped.left[off...]), Array(plain.left[off...])) == nil)
   }
 
-  @Test("channel sends: CC91 at its power-on 40, and CC91=127 sends as effect1=100 does")
+  @Test("channel sends: CC91 at its power-on 40, and CC91=127 sends as effect1=20 does")
   func channelSends() {
     let dry = reverb { _ in }
-    let full = difference(reverb { $0.effect.0 = 100 }, dry)
+    let fifth = difference(reverb { $0.effect.0 = 20 }, dry)
     let on: [(sc_param, Float)] = [(SC_PARAM_CHANNEL_SENDS, 1), (SC_PARAM_CHORUS_LEVEL, 0)]
     let powerOn = difference(reverb(parameters: on) { _ in }, dry)
-    let ratio = Measure.dB(rms(powerOn) / rms(full))
+    let ratio = Measure.dB(rms(powerOn) / rms(fifth))
     #expect(abs(ratio - Measure.dB(40.0 / 127)) < 0.01, "\(ratio) dB")
     let cc = reverb(parameters: on, events: [Event.cc(91, 127), Event.noteOn(60)]) { _ in }
-    let same = difference(cc, dry) == full
-    #expect(same, "CC91=127 returns what effect1=100 does")
-    // the sum is capped at 1: effect1 adds nothing more
+    let same = difference(cc, dry) == fifth
+    #expect(same, "CC91=127 returns what effect1=20 does")
+    // the sum is capped at 1: with effect1=90 on top of it, as effect1=100
     let capped = reverb(parameters: on, events: [Event.cc(91, 127), Event.noteOn(60)]) {
-      $0.effect.0 = 60
+      $0.effect.0 = 90
     }
-    #expect(firstDifference(capped, cc) == nil)
+    #expect(firstDifference(capped, reverb { $0.effect.0 = 100 }) == nil)
   }
 }

@@ -957,12 +957,13 @@ typedef enum sc_param {
    * it off also empties the reverb and chorus at once. */
   SC_PARAM_EFFECTS = 35,
   /** 0 or 1, default 0: General MIDI channel sends (what an ensemble turns on for a GM song).
-   * A voice started while on sends min(1, effect1 / 100 + CC91 / 127) to the reverb and
-   * min(1, effect2 / 100 + CC93 / 127) to the chorus, CC91 and CC93 being its channel's (40 and
+   * A voice started while on sends min(1, effect1 / 100 + 0.2 CC91 / 127) to the reverb and
+   * min(1, effect2 / 100 + 0.2 CC93 / 127) to the chorus (SC_CHANNEL_SEND_DEPTH, the SoundFont
+   * default modulators' 20%), CC91 and CC93 being its channel's (40 and
    * 0 until set: General MIDI Level 2's power-on values). */
   SC_PARAM_CHANNEL_SENDS = 36,
   /** The engine's reverb (a feedback delay network; dsp/reverb.c): return level, linear 0...4
-   * (default 0.5); decay, the RT60 in seconds 0.1...20 at low and mid frequencies (default 2);
+   * (default 2); decay, the RT60 in seconds 0.1...20 at low and mid frequencies (default 2);
    * damping, the RT60 at the Nyquist frequency over the decay, 0.05...1 (default 0.5); pre-delay
    * in seconds 0...0.5 (default 0.02); room size 0...1, the spacing of its echoes (default 0.5);
    * width, 0 mono ... 1 full stereo (default 1). They act from their event's frame. */
@@ -972,7 +973,7 @@ typedef enum sc_param {
   SC_PARAM_REVERB_PREDELAY = 40,
   SC_PARAM_REVERB_SIZE = 41,
   SC_PARAM_REVERB_WIDTH = 42,
-  /** The engine's chorus (dsp/chorus.c): return level, linear 0...4 (default 0.5); rate, Hz
+  /** The engine's chorus (dsp/chorus.c): return level, linear 0...4 (default 2); rate, Hz
    * 0...10 of each voice's delay sine (default 0.6); depth, ms 0...5 either side of the 7 ms
    * centre delay (default 2); voices, 1...4 (default 3), spread from left to right. */
   SC_PARAM_CHORUS_LEVEL = 43,

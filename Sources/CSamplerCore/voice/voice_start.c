@@ -200,7 +200,7 @@ static void start_sends(const sc_engine *engine, sc_voice *v) {
   const sc_channel *c = &engine->channels[v->channel];
   for (int b = 0; b < SC_BUS_SENDS; b++) {
     float send = v->region->effect[b] / 100.0f;
-    if (channel) send += c->effect_send[b] / 127.0f;
+    if (channel) send += c->effect_send[b] / 127.0f * SC_CHANNEL_SEND_DEPTH;
     send = send < 0.0f ? 0.0f : send > 1.0f ? 1.0f : send;
     v->level.send[b] = send;
     v->level.sends |= send > 0.0f;

@@ -63,12 +63,13 @@ struct EnsembleEffectsTests {
     "the shared reverb's level is a linear gain: 1 returns 6.02 dB above 0.5; CC91 127 is 10.04 dB above 40"
   )
   func levelsAndSends() throws {
-    let half = try Self.render { _ in }
+    let half = try Self.render { $0.setEffect(.reverbLevel, to: 0.5) }
     let full = try Self.render { $0.setEffect(.reverbLevel, to: 1) }
     let db = Measure.rmsDB(full.returns[0][...]) - Measure.rmsDB(half.returns[0][...])
     #expect(abs(db - 6.02) < 0.01, "\(db) dB")
+    let power = try Self.render { _ in }
     let loud = try Self.render({ _ in }, events: [.controlChange(controller: 91, value: 127)])
-    let sends = Measure.rmsDB(loud.returns[0][...]) - Measure.rmsDB(half.returns[0][...])
+    let sends = Measure.rmsDB(loud.returns[0][...]) - Measure.rmsDB(power.returns[0][...])
     #expect(abs(sends - 20 * log10(127.0 / 40)) < 0.01, "\(sends) dB")
   }
 }
