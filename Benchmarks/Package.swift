@@ -58,6 +58,9 @@ let package = Package(
         .product(name: "MIDIFile", package: "SFZSampler"),
         .product(name: "SongPlayback", package: "SFZSampler"),
       ]),
+    // Reverb and chorus on General MIDI songs: what they add and how the tail rings, beside
+    // FluidSynth's.
+    .executableTarget(name: "EffectsReport", dependencies: ["BenchSupport"]),
     .testTarget(name: "BenchSupportTests", dependencies: ["BenchSupport"]),
   ],
   swiftLanguageModes: [.v6]

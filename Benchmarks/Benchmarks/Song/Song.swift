@@ -23,6 +23,26 @@ let benchmarks: @Sendable () -> Void = {
         root.appendingPathComponent("midi/m21_mozart_k545_mvt1_excerpt_piano.mid")
       ))
   }
+  // A General MIDI band song through the GM bank, with its reverb and chorus and without: what
+  // the effects cost a whole song.
+  if Corpus.isAvailable && GMSongRender.isAvailable {
+    let song = Corpus.root.appendingPathComponent("midi/freedoom_d_dm24_type0_gm_drums_rpn.mid")
+    for effects in [true, false] {
+      let name = "gm_song_dm24_\(effects ? "effects" : "dry")"
+      Benchmark(name) { benchmark, render in
+        for _ in benchmark.scaledIterations {
+          let start = ThreadCPUClock.now()
+          benchmark.startMeasurement()
+          let peak = render.render(effects: effects)
+          benchmark.stopMeasurement()
+          if peak == 0 { benchmark.error("\(name) rendered silence") }
+          benchmark.measurement(realTime, Int(render.seconds / (ThreadCPUClock.now() - start)))
+        }
+      } setup: { () throws -> GMSongRender in
+        try GMSongRender(song: song)
+      }
+    }
+  }
   for (name, instrument, song) in songs {
     Benchmark("song_\(name)") { benchmark, render in
       for _ in benchmark.scaledIterations {
