@@ -76,9 +76,9 @@ struct GMSongReport {
       "Made by `swift run -c release --package-path Benchmarks GMSongReport --sfzplay PATH`",
       "on \(threads) cores, load average \(loadAverage()) at the start. Whole processes: wall",
       "and CPU seconds and peak resident memory from wait4, fastest of \(runs) interleaved runs",
-      "(memory: the largest). FluidSynth without reverb and chorus (-R 0 -C 0) at 48 kHz, as",
-      "sfzplay renders (it has no effects yet); each writes its default WAV (FluidSynth 16-bit,",
-      "sfzplay 24-bit).",
+      "(memory: the largest). Both without reverb and chorus (FluidSynth -R 0 -C 0, sfzplay",
+      "--no-effects; EffectsReport compares the effects) at 48 kHz; each writes its default WAV",
+      "(FluidSynth 16-bit, sfzplay 24-bit).",
       "",
     ]
     let work = FileManager.default.temporaryDirectory
@@ -89,10 +89,13 @@ struct GMSongReport {
       let path = Corpus.root.appendingPathComponent("midi/\(song)").path
       let out = { (name: String) in work.appendingPathComponent(name).path }
       let renderers: [(String, String, [String])] = [
-        ("sfzplay, 1 thread", sfzplay, [bank.path, path, "-o", out("one.wav"), "--threads", "1"]),
+        (
+          "sfzplay, 1 thread", sfzplay,
+          [bank.path, path, "-o", out("one.wav"), "--threads", "1", "--no-effects"]
+        ),
         (
           "sfzplay, \(threads) threads", sfzplay,
-          [bank.path, path, "-o", out("all.wav"), "--threads", "\(threads)"]
+          [bank.path, path, "-o", out("all.wav"), "--threads", "\(threads)", "--no-effects"]
         ),
         (
           "fluidsynth", "fluidsynth",
