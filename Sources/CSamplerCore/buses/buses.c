@@ -115,5 +115,7 @@ void sc_buses_end_span(sc_engine *e, float *left, float *right, uint32_t frames)
 
 bool sc_engine_effects_ringing(const sc_engine *e) {
   const sc_buses *b = e->buses;
-  return b && (sc_reverb_active(&b->reverb) || sc_chorus_active(&b->chorus));
+  const sc_fx_chains *chains = instrument_chains(e);
+  return (b && (sc_reverb_active(&b->reverb) || sc_chorus_active(&b->chorus))) ||
+         (chains && sc_fx_chains_ringing(chains));
 }

@@ -29,6 +29,7 @@ static bool setup_delay(sc_fx_unit *u, const sc_effect *e, double rate) {
     u->length[side] = frames < 1 ? 1 : frames;
     u->line[side] = calloc(u->length[side], sizeof(float));
     if (!u->line[side]) return false;
+    u->since_loud[side] = u->length[side];
   }
   u->feedback = percent(e->delay_feedback);
   u->damping = percent(e->delay_damping);
@@ -102,6 +103,7 @@ void sc_fx_unit_clear(sc_fx_unit *u) {
     if (u->line[side]) memset(u->line[side], 0, u->length[side] * sizeof(float));
     u->pos[side] = 0;
     u->low[side] = 0.0f;
+    u->since_loud[side] = u->length[side];
   }
   if (u->reverb && sc_reverb_active(u->reverb)) sc_reverb_clear(u->reverb);
 }
@@ -136,16 +138,27 @@ static void process_delay(sc_fx_unit *u, float *left, float *right, uint32_t fra
     float *x = channels[side], *line = u->line[side];
     uint32_t pos = u->pos[side], length = u->length[side];
     float low = u->low[side];
+    uint32_t since_loud = u->since_loud[side];
     for (uint32_t f = 0; f < frames; f++) {
       float delayed = line[pos];
       low += (1.0f - u->damping) * (delayed - low);
-      line[pos] = u->input * x[f] + u->feedback * low;
+      float written = u->input * x[f] + u->feedback * low;
+      line[pos] = written;
+      since_loud =
+          fabsf(written) > SC_EFFECT_SILENCE_LEVEL ? 0 : since_loud + (since_loud < length);
       if (++pos == length) pos = 0;
       x[f] = u->dry * x[f] + u->wet * delayed;
     }
     u->pos[side] = pos;
     u->low[side] = low;
+    u->since_loud[side] = since_loud;
   }
+}
+
+bool sc_fx_unit_ringing(const sc_fx_unit *u) {
+  if (u->reverb) return sc_reverb_active(u->reverb);
+  if (!u->line[0]) return false;
+  return u->since_loud[0] < u->length[0] || u->since_loud[1] < u->length[1];
 }
 
 static void process_reverb(sc_fx_unit *u, float *left, float *right, float *in_left,

@@ -33,6 +33,9 @@ typedef struct sc_fx_unit {
   float *line[2];
   uint32_t length[2], pos[2];
   float feedback, damping, low[2];
+  /* frames since the last value above SC_EFFECT_SILENCE_LEVEL went into a line, per side: the
+   * line still holds sound while this is under its length */
+  uint32_t since_loud[2];
   /* reverb */
   sc_reverb *reverb;
 } sc_fx_unit;
@@ -46,6 +49,10 @@ void sc_fx_unit_destroy(sc_fx_unit *unit);
  * `scratch_right` hold at least `frames` floats the reverb may use. [render] */
 void sc_fx_unit_process(sc_fx_unit *unit, float *left, float *right, float *scratch_left,
                         float *scratch_right, uint32_t frames);
+
+/* Whether processing silence would still give sound: a delay's lines or the reverb hold some.
+ * [render] */
+bool sc_fx_unit_ringing(const sc_fx_unit *unit);
 
 /* Forgets what the effect holds: the delay's lines, the filters' states, the held samples.
  * [render] */

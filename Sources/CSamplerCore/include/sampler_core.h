@@ -1158,7 +1158,8 @@ uint16_t sc_engine_render_channels_sends(sc_engine *engine, uint32_t frames, con
                                          float *const send_right[SC_SEND_BUSES]);
 
 /**
- * Whether the engine's reverb or chorus still holds sound from what was sent to it: a render
+ * Whether the engine's reverb or chorus, or a delay or reverb of its instrument's <effect>
+ * chains, still holds sound from what was sent to it: a render
  * that stops when its voices have ended (a file's ring-out) goes on while this holds. Read on
  * the rendering thread, between render calls. [render]
  */

@@ -151,3 +151,10 @@ void sc_fx_chains_run(sc_fx_chains *c, float *const send_left[SC_EFFECT_SENDS],
   for (int b = 0; b < SC_EFFECT_SENDS; b++)
     if (on_bus[SC_EFFECT_BUS_FX1 + b]) add_scaled(left, right, c->bus[b], c->to_mix[b], frames);
 }
+
+bool sc_fx_chains_ringing(const sc_fx_chains *c) {
+  if (c->stale) return false;
+  for (uint32_t i = 0; i < c->count; i++)
+    if (sc_fx_unit_ringing(&c->units[i])) return true;
+  return false;
+}

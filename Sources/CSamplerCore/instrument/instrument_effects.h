@@ -29,6 +29,9 @@ void sc_fx_chains_run(sc_fx_chains *chains, float *const send_left[SC_EFFECT_SEN
                       float *const send_right[SC_EFFECT_SENDS], float *left, float *right,
                       uint32_t frames);
 
+/* Whether some effect of the chains still holds sound (sc_fx_unit_ringing). [render] */
+bool sc_fx_chains_ringing(const sc_fx_chains *chains);
+
 /* Marks the chains bypassed (SC_PARAM_EFFECTS off): their contents are dropped before they run
  * again. [render] */
 static inline void sc_fx_chains_bypass(sc_fx_chains *chains) { chains->stale = true; }

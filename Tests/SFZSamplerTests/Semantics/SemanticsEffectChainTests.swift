@@ -127,6 +127,24 @@ struct SemanticsEffectChainTests {
     #expect(abs((third - second) - -6.02) < 0.02, "\(third - second) dB")
   }
 
+  /// type=fverb on fx1 (type.md's reverb; reverb_size 0...100 per syntax.yml, the decay it
+  /// stands for chosen in config.h: 0.3 s + size x 5.7 s, so 20 is 1.44 s; reverb_damp 0 keeps
+  /// every band as long): ISO 3382's T30 of the 1 kHz octave band of a 10 ms burst's tail.
+  @Test("type=fverb reverb_size=20: RT60 at 1 kHz within 10% of 1.44 s")
+  func chainReverb() throws {
+    let rig = try SemanticsRig(
+      "<region> sample=*sine amp_veltrack=0 ampeg_release=0.001 effect1=100 <effect> bus=fx1 "
+        + "type=fverb reverb_size=20 reverb_damp=0 reverb_predelay=0 fx1tomain=100 "
+        + "directtomain=0")
+    #expect(rig.report.diagnostics.isEmpty, "\(rig.report.diagnostics)")
+    let out = rig.render(
+      192_000, [.noteOn(key: 84, velocity: 100), .noteOff(key: 84, frame: 480)])
+    let band = RoomAcoustics.octaveBand(out, center: 1_000, sampleRate: SemanticsRig.rate)
+    let rt60 = RoomAcoustics.rt60(band, sampleRate: SemanticsRig.rate)
+    let expected = 0.3 + 0.2 * 5.7
+    #expect(abs(rt60 / expected - 1) < 0.1, "RT60 \(rt60) s, \(expected) s expected")
+  }
+
   /// directtomain, fxNtomain, fxNtomix: "translates from % into a linear gain 0-1".
   @Test("directtomain=50 and a 50% fx1tomain each return at -6.02 dB")
   func routingLevels() throws {
