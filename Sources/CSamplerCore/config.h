@@ -231,10 +231,34 @@
 #define SC_CHORUS_DEFAULT_VOICES 3.0f
 #define SC_CHORUS_DEFAULT_LEVEL 2.0f
 
-/* The engine's effect buses a voice sends to: 0 the reverb (effect1), 1 the chorus (effect2). */
+/* The engine's effect buses a voice sends to: 0 the reverb (effect1), 1 the chorus (effect2),
+ * unless the instrument puts a chain on fx1 or fx2 (then they feed it); 2 and 3 (effect3 and
+ * effect4) feed only an instrument's fx3 and fx4 chains. The first SC_SEND_BUSES are the ones a
+ * per-channel render hands out. */
 #define SC_BUS_REVERB 0
 #define SC_BUS_CHORUS 1
-#define SC_BUS_SENDS 2
+#define SC_BUS_SENDS 4
+
+/* An instrument's <effect> chains (instrument/instrument_effects.c, dsp/fx_unit.c).
+ * lofi (corpus/spec opcodes/bitred.md and decim.md, 0...100, say no more): bitred b > 0 rounds
+ * the signal to a grid of 2 / 2^bits over full scale (-1...1), bits = SC_LOFI_MAX_BITS -
+ * (SC_LOFI_MAX_BITS - SC_LOFI_MIN_BITS) b / 100: 16 bits (a CD's) at the lightest, 1 at 100.
+ * decim d > 0 holds each taken sample until the next, taken at (1 - d / 100) of the sample rate,
+ * at least SC_LOFI_MIN_RATE of it; 0 leaves each of them off. */
+#define SC_LOFI_MAX_BITS 16.0f
+#define SC_LOFI_MIN_BITS 1.0f
+#define SC_LOFI_MIN_RATE 0.01f
+/* Defaults where the pages give none: a quarter-second delay; an eq band at eq2's default
+ * frequency and bandwidth (corpus/spec eqN_freq.md: 500 Hz; eqN_bw.md: 1 octave); a filter at
+ * fil_type's default lpf_2p with the cutoff open. */
+#define SC_EFFECT_DEFAULT_DELAY_SECONDS 0.25f
+#define SC_EFFECT_DEFAULT_EQ_FREQ 500.0f
+#define SC_EFFECT_DEFAULT_EQ_BW 1.0f
+#define SC_EFFECT_DEFAULT_FILTER_CUTOFF 20000.0f
+/* The chain reverb's decay (RT60, s) across reverb_size 0...100: the pages give the size only in
+ * percent, so it spans a small room to a large hall. */
+#define SC_FX_REVERB_MIN_DECAY 0.3f
+#define SC_FX_REVERB_MAX_DECAY 6.0f
 
 /* An effect whose input has been silent, and whose internal signals all stayed below this level
  * (-140 dBFS, far under any converter's noise) for as long as its longest path, is cleared and

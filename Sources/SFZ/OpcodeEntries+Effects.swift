@@ -13,6 +13,9 @@ extension OpcodeEntries {
       text("dsp_order", .v2),
       float("internal", nil, .v2),
       float("gate_onccN", nil, .v2),
+      // type=gain's level in dB: the type page names no opcode for it; the players that have
+      // the type read `gain`
+      float("gain", nil, .v2),
     ]
     let families: [String: [String]] = [
       "apan": ["depth", "dry", "freq", "phase", "waveform", "wet"],

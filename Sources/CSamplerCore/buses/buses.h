@@ -1,6 +1,6 @@
 /* buses.h - the engine's effect buses (buses.c): the voices' sends, which each mix group sums on
- * its own (voice/voice_render.c), joined in group order; the engine's reverb and chorus run on
- * them and their returns join the engine's output. */
+ * its own (voice/voice_render.c), joined in group order; the instrument's <effect> chains and
+ * the engine's reverb and chorus run on them and their returns join the engine's output. */
 #ifndef SC_BUSES_H
 #define SC_BUSES_H
 
@@ -26,11 +26,11 @@ void sc_buses_destroy(sc_buses *buses);
  * empties the effects. [render] */
 void sc_buses_end_span(sc_engine *engine, float *left, float *right, uint32_t frames);
 
-/* Sums the groups' sends of the span into `left[bus]` and `right[bus]` in group order, as the
- * dry mix is summed; false, writing nothing, when no voice sent (or SC_PARAM_EFFECTS is off,
- * which drops the sends). [render] */
-bool sc_buses_join_span(sc_engine *engine, float *const left[SC_BUS_SENDS],
-                        float *const right[SC_BUS_SENDS], uint32_t frames);
+/* Sums the groups' sends of the span to the first `buses` buses into `left[bus]` and
+ * `right[bus]` in group order, as the dry mix is summed; false, writing nothing, when no voice
+ * sent (or SC_PARAM_EFFECTS is off, which drops the sends). [render] */
+bool sc_buses_join_span(sc_engine *engine, float *const *left, float *const *right, int buses,
+                        uint32_t frames);
 
 /* Drops the span's sends unheard (the per-channel render, which has no output for them).
  * [render] */

@@ -6,6 +6,7 @@
 
 #include "state/engine_state.h"
 #include "buses/buses.h"
+#include "instrument/instrument_effects.h"
 #include "voice/channel_outputs.h"
 #include "performance/channel_messages.h"
 #include "state/controllers.h"
@@ -92,6 +93,8 @@ bool sc_engine_set_instrument(sc_engine *e, sc_instrument *instrument) {
   if (instrument && !instrument->finalized &&
       sc_instrument_finalize(instrument) == SC_FINALIZE_FAILED)
     return false;
+  /* the chains' memory is taken here, so the render thread's adoption allocates nothing */
+  if (instrument && !sc_instrument_prepare_effects(instrument, e->config.sample_rate)) return false;
   sc_instrument *previous = atomic_exchange(&e->pending, instrument ? instrument : marker(e));
   /* never adopted by the render thread, so nobody else can hold it */
   if (previous && previous != marker(e)) sc_instrument_destroy(previous);
@@ -239,17 +242,17 @@ typedef struct send_outputs {
  * master gain then applies to are appended to `left` and `right` after `count`. */
 static uint32_t join_sends(sc_engine *e, const send_outputs *sends, uint32_t offset,
                            uint32_t frames, float **left, float **right, uint32_t count) {
-  float *span_left[SC_BUS_SENDS], *span_right[SC_BUS_SENDS];
-  for (int b = 0; b < SC_BUS_SENDS; b++) {
+  float *span_left[SC_SEND_BUSES], *span_right[SC_SEND_BUSES];
+  for (int b = 0; b < SC_SEND_BUSES; b++) {
     span_left[b] = sends->left[b] + offset;
     span_right[b] = sends->right[b] + offset;
   }
-  if (!sc_buses_join_span(e, span_left, span_right, frames))
-    for (int b = 0; b < SC_BUS_SENDS; b++) {
+  if (!sc_buses_join_span(e, span_left, span_right, SC_SEND_BUSES, frames))
+    for (int b = 0; b < SC_SEND_BUSES; b++) {
       memset(span_left[b], 0, frames * sizeof(float));
       memset(span_right[b], 0, frames * sizeof(float));
     }
-  for (int b = 0; b < SC_BUS_SENDS; b++) {
+  for (int b = 0; b < SC_SEND_BUSES; b++) {
     left[count] = sends->left[b];
     right[count] = sends->right[b];
     count++;
@@ -291,7 +294,7 @@ static void render_block(sc_engine *e, sc_render_team *team, uint32_t frames,
     uint32_t n = until - f;
     if (channels) {
       sc_channel_outputs_render_span(e, channels, f, n);
-      float *left[16 + SC_BUS_SENDS], *right[16 + SC_BUS_SENDS];
+      float *left[16 + SC_SEND_BUSES], *right[16 + SC_SEND_BUSES];
       uint32_t count = sc_channel_outputs_touched(channels, left, right);
       if (sends)
         count = join_sends(e, sends, f, n, left, right, count);

@@ -464,10 +464,10 @@ typedef struct sc_region {
   bool phase_invert;    /**< phase=invert: the region plays with its polarity reversed */
   /** Sends (SFZ effect1...effect4, corpus/spec opcodes/effect1.md; syntax.yml: "level of
    * effect1 send, in percentage", 0...100, default 0): the share of the voice's output, after
-   * pan, fed to effect bus 1...4 as a linear gain (50 sends half the amplitude). With no
-   * instrument effects declared, bus 1 is the engine's reverb and bus 2 its chorus (Cakewalk's
-   * reading, which syntax.yml gives); buses 3 and 4 have no effect of their own yet. The dry
-   * output is the same either way. */
+   * pan, fed to effect bus 1...4 as a linear gain (50 sends half the amplitude). Bus 1 is the
+   * engine's reverb and bus 2 its chorus (Cakewalk's reading, which syntax.yml gives) unless the
+   * instrument puts a chain on fx1 or fx2 (sc_instrument_add_effect), which then takes the send
+   * instead; buses 3 and 4 feed only fx3 and fx4 chains. The dry output is the same either way. */
   float effect[SC_EFFECT_SENDS];
   sc_crossfade key_crossfade, velocity_crossfade;
   uint8_t cc_crossfade_count;
@@ -616,6 +616,88 @@ uint32_t sc_instrument_finalize(sc_instrument *instrument);
  * (SFZ `set_ccN`): `value` 0...1, stored as 0...127. False on a bad controller. [control]
  */
 bool sc_instrument_set_initial_cc(sc_instrument *instrument, uint32_t controller, float value);
+
+/* ------------------------------------------------------ instrument effects */
+
+/** The buses an instrument's `<effect>` chains sit on (corpus/spec opcodes/bus.md, syntax.yml:
+ * main, fx1...fx4; default main). fxN is fed by the regions' effectN sends. */
+typedef enum sc_effect_bus {
+  SC_EFFECT_BUS_MAIN = 0, /**< the instrument's own output: directtomain of the dry mix plus
+                             each fx bus's return at fxNtomain */
+  SC_EFFECT_BUS_FX1 = 1,
+  SC_EFFECT_BUS_FX2 = 2,
+  SC_EFFECT_BUS_FX3 = 3,
+  SC_EFFECT_BUS_FX4 = 4
+} sc_effect_bus;
+/** The longest delay of an SC_EFFECT_DELAY, in seconds: its lines are taken at set-instrument
+ * time, as long as its delays. */
+#define SC_DELAY_MAX_SECONDS 10.0f
+/** Buses an instrument may put chains on: main and fx1...fx4. */
+#define SC_EFFECT_BUSES 5
+
+/** What an effect does (corpus/spec opcodes/type.md). */
+typedef enum sc_effect_type {
+  SC_EFFECT_LOFI = 1,   /**< bit depth reducer (bitred) and decimator (decim) */
+  SC_EFFECT_GAIN = 2,   /**< a gain of `gain_db` */
+  SC_EFFECT_FILTER = 3, /**< one filter of sc_filter_type (1- and 2-pole types only) */
+  SC_EFFECT_EQ = 4,     /**< one peaking band */
+  SC_EFFECT_DELAY = 5,  /**< a stereo feedback delay */
+  SC_EFFECT_REVERB = 6  /**< the engine's reverb algorithm (dsp/reverb.c) as a chain effect */
+} sc_effect_type;
+
+/** One effect of a chain; each type reads its own fields. Percent fields are 0...100. */
+typedef struct sc_effect {
+  sc_effect_type type;
+  sc_effect_bus bus;
+  float bitred, decim; /**< lofi, percent: 0 off; see config.h SC_LOFI_* for the mapping */
+  float gain_db;       /**< gain */
+  sc_filter_type filter_type;
+  float filter_cutoff;    /**< Hz */
+  float filter_resonance; /**< dB */
+  float eq_freq;          /**< Hz */
+  float eq_bw;            /**< octaves */
+  float eq_gain;          /**< dB */
+  float delay_time[2];    /**< seconds, left and right (at most SC_DELAY_MAX_SECONDS) */
+  float delay_feedback;   /**< percent of the delayed signal fed back */
+  float delay_damping;    /**< percent: a one-pole low-pass in the feedback path, 0 none */
+  float reverb_size;      /**< percent */
+  float reverb_damp;      /**< percent */
+  float reverb_predelay;  /**< seconds */
+  /** delay and reverb: percent of the input fed into the effect, of the input passed through
+   * and of the effect's output */
+  float input, dry, wet;
+} sc_effect;
+
+/** Fills `effect` with `type`'s defaults on the main bus (config.h SC_EFFECT_DEFAULT_*). [any] */
+void sc_effect_init(sc_effect *effect, sc_effect_type type);
+
+/**
+ * Appends an effect to the chain of its bus; each bus's chain runs in the order the effects
+ * were added. False on a bad type or bus, a value that is not finite, after finalize or when
+ * out of memory. Memory the effect needs (delay lines, the reverb) is taken when an engine is
+ * given the instrument (sc_engine_set_instrument, on the control thread), at the engine's rate,
+ * and belongs to the instrument, so that the render thread's swap of instruments allocates
+ * nothing. [control]
+ */
+bool sc_instrument_add_effect(sc_instrument *instrument, const sc_effect *effect);
+
+/**
+ * How an instrument with effects mixes its buses, percent 0...100, each a linear gain (corpus/
+ * spec opcodes/directtomain.md, fxNtomain.md, fxNtomix.md: "translates from % into a linear gain
+ * 0-1"; syntax.yml defaults: directtomain 100, fxNtomain and fxNtomix 0). The main bus's input is
+ * direct_to_main of the dry mix plus to_main[n] of bus fx(n+1)'s return; its chain's output is
+ * the "main" output. The "mix" is the instrument's output: the main output plus to_mix[n] of
+ * each fx return, past the main chain. The engine's reverb and chorus (for effect1 and effect2
+ * where no fx1 or fx2 chain takes them) and the master gain come after the mix.
+ */
+typedef struct sc_effect_levels {
+  float direct_to_main;
+  float to_main[SC_EFFECT_SENDS];
+  float to_mix[SC_EFFECT_SENDS];
+} sc_effect_levels;
+
+/** Sets the levels; they apply only once the instrument has an effect. [control] */
+bool sc_instrument_set_effect_levels(sc_instrument *instrument, const sc_effect_levels *levels);
 
 /** What a controller modulates. Targets before SC_MOD_LIVE_COUNT follow the controller while
  * the voice sounds; the others are read once, when the voice starts. */
@@ -952,9 +1034,9 @@ typedef enum sc_param {
    * fades out in 5 ms, never clicking. */
   SC_PARAM_POLYPHONY = 33,
   SC_PARAM_MASTER_TUNE = 34, /**< cents -1200...1200 added to every voice; default 0; ramps */
-  /** 0 or 1, default 1: the effects. 0 bypasses them: no voice sends, no reverb or chorus
-   * runs, the output is the dry mix alone, bit for bit. Taken by voices at their start; turning
-   * it off also empties the reverb and chorus at once. */
+  /** 0 or 1, default 1: the effects. 0 bypasses them: no voice sends, no reverb, chorus or
+   * instrument chain runs (their levels neither), the output is the dry mix alone, bit for bit.
+   * Taken by voices at their start; turning it off also empties the reverb and chorus at once. */
   SC_PARAM_EFFECTS = 35,
   /** 0 or 1, default 0: General MIDI channel sends (what an ensemble turns on for a GM song).
    * A voice started while on sends min(1, effect1 / 100 + 0.2 CC91 / 127) to the reverb and
@@ -1046,15 +1128,20 @@ void sc_engine_render(sc_engine *engine, uint32_t frames, const sc_event *events
  * caller sums only what plays. The channels add up to what sc_engine_render gives, to float
  * rounding: a song's stems and its mix. The outputs are dry: voices' effect sends (sc_region
  * effect, SC_PARAM_CHANNEL_SENDS) are dropped and the engine's reverb and chorus do not run, so
- * they add up to sc_engine_render's output with SC_PARAM_EFFECTS off. On the calling thread
- * alone. [render]
+ * they add up to sc_engine_render's output with SC_PARAM_EFFECTS off. An instrument's <effect>
+ * chains (sc_instrument_add_effect) do not run either, nor do their levels apply: a chain works
+ * on the whole instrument, which a split by channel cannot give its share of (a lofi or a filter
+ * of the sum is not the sum of theirs). On the calling thread alone. [render]
  */
 uint16_t sc_engine_render_channels(sc_engine *engine, uint32_t frames, const sc_event *events,
                                    uint32_t event_count, float *const left[16],
                                    float *const right[16]);
 
 /** The effect buses a voice sends to (sc_engine_render_channels_sends): the reverb, fed by
- * effect1 and CC91, and the chorus, fed by effect2 and CC93. */
+ * effect1 and CC91, and the chorus, fed by effect2 and CC93. A per-channel render runs no
+ * instrument chain, so there effect1 and effect2 reach these buses even where the instrument
+ * puts a chain on fx1 or fx2 (an ensemble's shared reverb and chorus then take them), and
+ * effect3 and effect4 are dropped. */
 typedef enum sc_send_bus { SC_SEND_REVERB = 0, SC_SEND_CHORUS = 1 } sc_send_bus;
 #define SC_SEND_BUSES 2
 
@@ -1072,7 +1159,8 @@ uint16_t sc_engine_render_channels_sends(sc_engine *engine, uint32_t frames, con
                                          float *const send_right[SC_SEND_BUSES]);
 
 /**
- * Whether the engine's reverb or chorus still holds sound from what was sent to it: a render
+ * Whether the engine's reverb or chorus, or a delay or reverb of its instrument's <effect>
+ * chains, still holds sound from what was sent to it: a render
  * that stops when its voices have ended (a file's ring-out) goes on while this holds. Read on
  * the rendering thread, between render calls. [render]
  */

@@ -8,6 +8,7 @@
 #endif
 
 #include "instrument/instrument.h"
+#include "instrument/instrument_effects.h"
 #include "instrument/curves.h"
 #include "instrument/keyswitch.h"
 #include "instrument/pages.h"
@@ -47,6 +48,7 @@ sc_instrument *sc_instrument_create(void) {
   if (!instrument) return NULL;
   for (int cc = 0; cc < 128; cc++) instrument->initial_cc[cc] = -1.0f;
   instrument->sw_default = SC_NO_KEY;
+  instrument->effect_levels.direct_to_main = 100.0f;
   if (!sc_curves_install_builtins(instrument)) {
     sc_instrument_destroy(instrument);
     return NULL;
@@ -74,6 +76,7 @@ void sc_instrument_destroy(sc_instrument *instrument) {
   free(instrument->mods);
   free(instrument->mod_regions);
   sc_curves_free(instrument);
+  sc_instrument_free_effects(instrument);
   free(instrument);
 }
 

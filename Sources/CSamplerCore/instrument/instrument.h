@@ -60,6 +60,14 @@ struct sc_instrument {
   bool pedal_cc[128];    /* controllers some region takes as its sustain or sostenuto pedal */
   int16_t sw_default;    /* last keyswitch before any is played, or SC_NO_KEY */
   float initial_cc[128]; /* set_ccN / set_hdccN values 0...1, or -1 */
+  /* the <effect> chains as declared (instrument_effects.c), and the running chains an engine
+   * makes of them at set-instrument time: like round_robin_storage, the adopting engine's own
+   * mutable state */
+  sc_effect *effects;
+  uint32_t effect_count, effect_capacity;
+  bool effect_on_bus[SC_EFFECT_BUSES];
+  sc_effect_levels effect_levels;
+  struct sc_fx_chains *chains;
   bool finalized;
 };
 

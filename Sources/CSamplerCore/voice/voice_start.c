@@ -199,6 +199,11 @@ static void start_sends(const sc_engine *engine, sc_voice *v) {
   bool channel = engine->parameters.value[SC_PARAM_CHANNEL_SENDS] >= 0.5f;
   const sc_channel *c = &engine->channels[v->channel];
   for (int b = 0; b < SC_BUS_SENDS; b++) {
+    /* effect3 and effect4 feed only an instrument's fx3 and fx4 chains (config.h) */
+    if (b >= SC_SEND_BUSES && !v->instrument->effect_on_bus[SC_EFFECT_BUS_FX1 + b]) {
+      v->level.send[b] = 0.0f;
+      continue;
+    }
     float send = v->region->effect[b] / 100.0f;
     if (channel) send += c->effect_send[b] / 127.0f * SC_CHANNEL_SEND_DEPTH;
     send = send < 0.0f ? 0.0f : send > 1.0f ? 1.0f : send;

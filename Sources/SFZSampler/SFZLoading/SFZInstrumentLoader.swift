@@ -30,9 +30,11 @@ struct SFZInstrumentLoader {
     try checkBudget(Int(builder.sampleBytes), streamed: samples.streamedCount)
     let curveWarnings = addCurves(parsed.curves, to: &builder)
     let mapped = try mapRegions(parsed.regions, &samples, into: &builder)
+    let effects = InstrumentEffects(parsed.effects)
+    let effectWarnings = effects.diagnostics + effects.add(to: builder.pointer)
     let diagnostics =
       parsed.diagnostics + curveWarnings + mapped.diagnostics + samples.skippedRegionWarnings()
-      + mapped.unrenderedWarnings()
+      + mapped.unrenderedWarnings() + effectWarnings
     try refuseInStrictMode(diagnostics)
     for (controller, value) in parsed.control.setCC where (0...127).contains(controller) {
       builder.setInitialController(controller, to: value)

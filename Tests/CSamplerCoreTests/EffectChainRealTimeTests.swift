@@ -1,0 +1,56 @@
+import AudioTestSupport
+import CSamplerCore
+import Foundation
+import Testing
+
+/// An instrument's <effect> chains keep the render thread's rules (include/sampler_core.h,
+/// sc_instrument_add_effect): their memory is taken when the engine is given the instrument, so
+/// render calls that run them, bypass them and adopt another instrument with chains allocate
+/// nothing (the malloc-counting probe of RealTimeSafetyTests).
+@Suite(
+  "Effect chain real-time safety", .serialized,
+  .enabled(if: ThreadAllocations.isAvailable, "counting needs glibc's malloc, not a sanitizer's"))
+struct EffectChainRealTimeTests {
+  @Test("render calls running chains, bypassing them and swapping instruments allocate nothing")
+  func chainsAllocateNothing() {
+    let blockFrames: UInt32 = 64
+    let h = CoreHarness(sampleRate: 48_000, blockSize: Int(blockFrames), voices: 16)
+    #expect(sc_engine_set_instrument(h.engine, EffectChainInstrument.make(delay: 0.05)))
+    let rounds = 2_000
+    let perBlock = 3
+    let events = UnsafeMutablePointer<sc_event>.allocate(capacity: rounds * perBlock)
+    let left = UnsafeMutablePointer<Float>.allocate(capacity: Int(blockFrames))
+    let right = UnsafeMutablePointer<Float>.allocate(capacity: Int(blockFrames))
+    defer {
+      events.deallocate()
+      left.deallocate()
+      right.deallocate()
+    }
+    for i in 0..<rounds {
+      let block = [
+        Event.noteOn(UInt8(36 + i % 60), 100, at: 0),
+        Event.parameter(SC_PARAM_EFFECTS, i % 200 < 190 ? 1 : 0, at: 16),
+        Event.noteOff(UInt8(36 + (i + 30) % 60), at: 40),
+      ]
+      (events + i * perBlock).initialize(from: block, count: perBlock)
+    }
+    let engine = h.engine
+    func renderRounds(_ range: Range<Int>) -> Int {
+      ThreadAllocations.measure {
+        var i = range.lowerBound
+        while i < range.upperBound {
+          sc_engine_render(
+            engine, blockFrames, events + i * perBlock, UInt32(perBlock), left, right)
+          i += 1
+        }
+      }
+    }
+    let first = renderRounds(0..<rounds / 2)
+    // the swap: handed over here, on the control thread; adopted by the next render call
+    #expect(sc_engine_set_instrument(engine, EffectChainInstrument.make(delay: 0.2)))
+    let second = renderRounds(rounds / 2..<rounds)
+    #expect(first == 0, "\(first) allocations in \(rounds / 2) render calls")
+    #expect(second == 0, "\(second) allocations across the swap")
+    while let garbage = sc_engine_collect_garbage(engine) { sc_instrument_destroy(garbage) }
+  }
+}
