@@ -1,12 +1,14 @@
 import AudioTestSupport
 import Foundation
 import SFZPlayKit
+import SFZSampler
 import Testing
 
 /// `sfzplay batch`: a manifest of renders of the bundled instruments, with a missing song and a
 /// broken instrument among them, rendered, resumed and compared with single renders byte for
-/// byte. Songs render at 8 kHz with a 1 s tail so the suite takes seconds.
-@Suite struct BatchTests {
+/// byte. Songs render at 8 kHz with a 1 s tail so the suite takes seconds. One test at a time:
+/// each batch sets the process's sample cache budget for its run.
+@Suite(.serialized) struct BatchTests {
   static let instruments = TestData.bundledInstruments
   static var isAvailable: Bool {
     FileManager.default.fileExists(atPath: instruments.appendingPathComponent("demo.sfz").path)
@@ -143,6 +145,29 @@ import Testing
         try Data(contentsOf: fixture.url("out/" + name))
           == Data(contentsOf: fixture.url("single/" + name)), "\(name)")
     }
+  }
+
+  @Test(.enabled(if: isAvailable, "instruments/ not in this checkout"))
+  func renderersSharingAnInstrumentDecodeItsSamplesOnceAndRenderTheSameBytes() throws {
+    let cached = try Fixture()
+    let uncached = try Fixture()
+    defer {
+      cached.remove()
+      uncached.remove()
+    }
+    try Self.writeManifest(in: cached)
+    try Self.writeManifest(in: uncached)
+    let before = DecodedSampleCache.statistics
+    let run = try Self.batch(["renders.jsonl", "--jobs", "1"], in: cached)
+    #expect(run.outcome?.rendered == 3)
+    // demo.sfz plays two songs: its second load takes every sample from the cache
+    let after = DecodedSampleCache.statistics
+    #expect(after.hits > before.hits, "\(before) -> \(after)")
+    #expect(run.errors.last?.contains("reused 0") == false, "\(run.errors)")
+    let plain = try Self.batch(["renders.jsonl", "--cache-mb", "0"], in: uncached)
+    #expect(plain.outcome?.rendered == 3)
+    #expect(
+      try Self.bytes(Self.goodOutputs, in: cached) == Self.bytes(Self.goodOutputs, in: uncached))
   }
 
   @Test func aBadManifestNamesEveryBadLineAndRendersNothing() throws {
