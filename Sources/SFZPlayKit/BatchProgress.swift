@@ -24,6 +24,8 @@ final class BatchProgress: @unchecked Sendable {
     audioLeft = lengths.reduce(0, +)
     self.draw = draw
     self.printLine = printLine
+    // at once, so a terminal shows the batch started before its first song is done
+    draw?(bar)
   }
 
   /// Counts one finished render: `length` seconds of song, `rendered` seconds of audio written

@@ -113,6 +113,12 @@ final class BatchRun: @unchecked Sendable {
     renderContext.removesTemporaryFileOnSignal = context.removesTemporaryFileOnSignal
     var failure: String?
     var summary: RenderSummary?
+    // a collection's outputs go into folders of their own: make them, as the stems' folder is
+    for file in [entry.output, entry.report].compactMap({ $0 }) {
+      try? FileManager.default.createDirectory(
+        at: GivenPath(file, in: manifest.folder).url.deletingLastPathComponent(),
+        withIntermediateDirectories: true)
+    }
     do {
       let command = try SFZPlay.parse(entry.arguments(threads: threads))
       if case .rendered(let rendered) = try command.execute(in: renderContext) {

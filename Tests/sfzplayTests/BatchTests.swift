@@ -37,10 +37,9 @@ import Testing
 
   static func path(_ name: String) -> String { instruments.appendingPathComponent(name).path }
 
-  /// Three renders that work (one through a bank with stems) and two that cannot.
+  /// Three renders that work (one through a bank with stems) and two that cannot; their folder
+  /// out/ does not exist yet: the batch makes it.
   static func writeManifest(in fixture: Fixture) throws {
-    try FileManager.default.createDirectory(
-      at: fixture.url("out"), withIntermediateDirectories: true)
     try fixture.write("broken.sfz", text: "<region> sample=nowhere.wav\n")
     let lines = [
       #"{"song": "\#(path("keys/keys.mid"))", "instrument": "\#(path("demo.sfz"))", "#
