@@ -44,12 +44,14 @@ let package = Package(
     ),
     .target(name: "MIDIFile"),
     .target(name: "SFZ"),
+    // SHA-256 of sfzplay batch's outputs, in C so a debug build checks gigabytes quickly too.
+    .target(name: "CChecksum"),
     .target(name: "SongPlayback", dependencies: ["SFZSampler", "MIDIFile"]),
     // sfzplay's command, checks and render; the executable only calls it, so tests can too.
     .target(
       name: "SFZPlayKit",
       dependencies: [
-        "SFZSampler", "SFZ", "MIDIFile", "SongPlayback", "CSndfile", "CEBUR128",
+        "SFZSampler", "SFZ", "MIDIFile", "SongPlayback", "CSndfile", "CEBUR128", "CChecksum",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

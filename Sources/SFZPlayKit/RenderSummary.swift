@@ -24,6 +24,8 @@ public struct RenderSummary {
   public var depth: BitDepth
   /// Samples clipped to full scale while converting to integers.
   public var clippedSamples: Int
+  /// The stems written (`--stems`), each as the folder was given and the file's name.
+  public var stemFiles: [String] = []
 
   /// Duration, peak, voices, speed and where the file went, on one line.
   public var line: String {

@@ -46,7 +46,10 @@ public struct SFZPlay: ParsableCommand {
           sfzplay --check piano.sfz
         Render the bundled demo to sfzplay-demo.wav:
           sfzplay
-      """)
+        Render a collection listed in a JSON Lines manifest (see sfzplay batch --help):
+          sfzplay batch renders.jsonl
+      """,
+    subcommands: [SFZPlayBatch.self])
 
   @Argument(
     help: ArgumentHelp(

@@ -50,6 +50,10 @@ public enum SFZPlayError: Error, CustomStringConvertible {
   /// loaded (an error with `--strict`, else a warning).
   case stateInstrumentMismatch(
     state: String, saved: InstrumentReference, instrument: String, loaded: InstrumentReference)
+  /// A batch manifest has bad lines (each problem names its line) or no renders.
+  case badManifest(path: String, problems: [String])
+  /// The batch's part (`--shard`, or a scheduler's array variables) makes no sense.
+  case badShard(String)
 
   /// The reason, starting with the file it is about.
   public var description: String {
@@ -100,6 +104,12 @@ public enum SFZPlayError: Error, CustomStringConvertible {
         + available.joined(separator: ", ")
     case .state(let error):
       return error.description
+    case .badShard(let reason):
+      return "shard: \(reason)"
+    case .badManifest(let path, let problems):
+      let shown = problems.prefix(10).map { "\n  \(path): \($0)" }.joined()
+      return "\(path): the manifest has \(problems.count) problem\(problems.count == 1 ? "" : "s"),"
+        + " nothing was rendered:" + shown + (problems.count > 10 ? "\n  ..." : "")
     case .stateInstrumentMismatch(let state, let saved, let instrument, let loaded):
       return "\(state): saved with \(saved.path) (\(saved.contentHash)), but \(instrument) is"
         + " another file (\(loaded.contentHash)); the parameters may not suit it"

@@ -123,7 +123,13 @@ struct SongJob {
     if let normalize, let applied = rendered.normalization, !isQuiet {
       context.printOutput("sfzplay: \(Self.normalizationLine(normalize, applied))")
     }
-    return rendered.summary
+    var summary = rendered.summary
+    if let stemsFolder {
+      summary.stemFiles = outputs.stemNames.keys.sorted().compactMap { channel in
+        outputs.stemNames[channel].map { stemsFolder.appending($0).text }
+      }
+    }
+    return summary
   }
 
   /// `normalized to -14.0 LUFS: measured -20.3 LUFS, gain +6.3 dB`.

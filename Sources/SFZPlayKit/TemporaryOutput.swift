@@ -56,8 +56,11 @@ struct TemporaryOutput {
 /// signal handler may only call async-signal-safe functions (`unlink`, `signal`, `raise`) and
 /// must not allocate.
 enum SignalCleanup {
-  /// The most files pending at once: a mix and 16 stems, and room to spare.
-  static let capacity = 32
+  /// The most files pending at once: a mix and 16 stems for each of a batch's renders side by
+  /// side, and room to spare.
+  static let capacity = 256
+  /// A batch's renders arm and disarm from several threads; the handler only reads the slots.
+  private static let lock = NSLock()
   nonisolated(unsafe) private static let pending = {
     let paths = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
     paths.initialize(repeating: nil, count: capacity)
@@ -65,6 +68,8 @@ enum SignalCleanup {
   }()
 
   static func arm(removing path: String) {
+    lock.lock()
+    defer { lock.unlock() }
     guard let slot = (0..<capacity).first(where: { pending[$0] == nil }) else { return }
     pending[slot] = strdup(path)
     signal(SIGINT, handle)
@@ -80,6 +85,8 @@ enum SignalCleanup {
 
   /// Forgets `path`; with none pending any more, the signals' default actions come back.
   static func disarm(_ path: String) {
+    lock.lock()
+    defer { lock.unlock() }
     for slot in 0..<capacity {
       guard let pendingPath = pending[slot], String(cString: pendingPath) == path else { continue }
       pending[slot] = nil

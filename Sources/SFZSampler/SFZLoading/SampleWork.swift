@@ -78,7 +78,11 @@ struct SampleWork {
         ?? .failure(.notAudio(path: source, detail: "unknown generator"))
     }
     do throws(SampleDecodingError) {
-      return .success((try SampleDecoder.decode(path: source, frameLimit: frameLimit), source))
+      let audio = try DecodedSampleCache.audio(path: source, frameLimit: frameLimit) {
+        () throws(SampleDecodingError) in
+        try SampleDecoder.decode(path: source, frameLimit: frameLimit)
+      }
+      return .success((audio, source))
     } catch {
       return .failure(error)
     }
