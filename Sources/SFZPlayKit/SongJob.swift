@@ -125,9 +125,11 @@ struct SongJob {
     }
     var summary = rendered.summary
     if let stemsFolder {
-      summary.stemFiles = outputs.stemNames.keys.sorted().compactMap { channel in
-        outputs.stemNames[channel].map { stemsFolder.appending($0).text }
-      }
+      // the effects' returns are stems too: a batch checks and records them with the others
+      summary.stemFiles =
+        outputs.stemNames.keys.sorted().compactMap { channel in
+          outputs.stemNames[channel].map { stemsFolder.appending($0).text }
+        } + outputs.returnNames.map { stemsFolder.appending($0).text }
     }
     return summary
   }

@@ -92,7 +92,11 @@ import Testing
     // each output's checksum is the SHA-256 of its bytes, as sha256sum computes it
     let band = try #require(record.first { $0["line"] as? Int == 6 })
     let sums = try #require(band["outputs"] as? [String: String])
-    #expect(Set(sums.keys) == ["out/band.wav", "out/band.json", "out/stems/10-demo.wav"])
+    #expect(
+      Set(sums.keys) == [
+        "out/band.wav", "out/band.json", "out/stems/10-demo.wav", "out/stems/FX-Reverb.wav",
+        "out/stems/FX-Chorus.wav",
+      ])
     #expect(band["report"] is [String: Any], "the song's --report is in its record")
     let bytes = try Self.bytes(Self.goodOutputs, in: fixture)
 
