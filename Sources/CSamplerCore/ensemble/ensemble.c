@@ -416,8 +416,9 @@ static void run_effects(sc_ensemble *s, uint32_t members, uint32_t frames, float
     sc_denormals_flush_end(&fp);
   }
   for (int b = 0; b < SC_SEND_BUSES; b++) {
-    const float *l = s->effect_out + (size_t)(2 * b) * size;
-    const float *r = s->effect_out + (size_t)(2 * b + 1) * size;
+    /* an ensemble with no engine has made no effects, and no buffers for them */
+    const float *l = sounded[b] ? s->effect_out + (size_t)(2 * b) * size : NULL;
+    const float *r = sounded[b] ? s->effect_out + (size_t)(2 * b + 1) * size : NULL;
     if (sounded[b]) {
       add(left, l, frames);
       add(right, r, frames);
