@@ -62,16 +62,16 @@ docs-preview: deps
 	scripts/build-docs.sh --preview
 
 # The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer (Swift has no UBSan of
-# its own: it checks the C core), then the concurrency, stress and ensemble tests (with the
-# ensemble's render team) under ThreadSanitizer, the stress long enough for the slowed-down
-# control thread to load a few instruments. CI runs this after `make test`.
+# its own: it checks the C core), then the concurrency, stress, ensemble and effect tests (with
+# the ensemble's and an engine's render teams) under ThreadSanitizer, the stress long enough for
+# the slowed-down control thread to load a few instruments. CI runs this after `make test`.
 test-sanitizers: deps
 	SFZSAMPLER_SANITIZER=address ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=halt_on_error=1 \
 	  swift test --sanitize=address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined \
 	  --scratch-path .build-asan
 	SFZSAMPLER_SANITIZER=thread SFZSAMPLER_STRESS_SECONDS=15 \
 	  swift test --sanitize=thread --scratch-path .build-tsan \
-	  --filter "ConcurrencyTests|StressTests|Streaming|Ensemble"
+	  --filter "ConcurrencyTests|StressTests|Streaming|Ensemble|Effect|Reverb|Chorus"
 
 # 60 s of loading, unloading and playing while another thread renders: timing and allocations
 # on the render thread, then the same under ThreadSanitizer. STRESS_SECONDS to change.
