@@ -17,38 +17,18 @@ struct EffectChainRealTimeTests {
     let h = CoreHarness(sampleRate: 48_000, blockSize: Int(blockFrames), voices: 16)
     #expect(sc_engine_set_instrument(h.engine, EffectChainInstrument.make(delay: 0.05)))
     let rounds = 2_000
-    let perBlock = 3
-    let events = UnsafeMutablePointer<sc_event>.allocate(capacity: rounds * perBlock)
-    let left = UnsafeMutablePointer<Float>.allocate(capacity: Int(blockFrames))
-    let right = UnsafeMutablePointer<Float>.allocate(capacity: Int(blockFrames))
-    defer {
-      events.deallocate()
-      left.deallocate()
-      right.deallocate()
-    }
-    for i in 0..<rounds {
-      let block = [
+    let script = ScriptedRenders(rounds: rounds, blockFrames: blockFrames) { i in
+      [
         Event.noteOn(UInt8(36 + i % 60), 100, at: 0),
         Event.parameter(SC_PARAM_EFFECTS, i % 200 < 190 ? 1 : 0, at: 16),
         Event.noteOff(UInt8(36 + (i + 30) % 60), at: 40),
       ]
-      (events + i * perBlock).initialize(from: block, count: perBlock)
     }
     let engine = h.engine
-    func renderRounds(_ range: Range<Int>) -> Int {
-      ThreadAllocations.measure {
-        var i = range.lowerBound
-        while i < range.upperBound {
-          sc_engine_render(
-            engine, blockFrames, events + i * perBlock, UInt32(perBlock), left, right)
-          i += 1
-        }
-      }
-    }
-    let first = renderRounds(0..<rounds / 2)
+    let first = script.allocations(rendering: engine, 0..<rounds / 2)
     // the swap: handed over here, on the control thread; adopted by the next render call
     #expect(sc_engine_set_instrument(engine, EffectChainInstrument.make(delay: 0.2)))
-    let second = renderRounds(rounds / 2..<rounds)
+    let second = script.allocations(rendering: engine, rounds / 2..<rounds)
     #expect(first == 0, "\(first) allocations in \(rounds / 2) render calls")
     #expect(second == 0, "\(second) allocations across the swap")
     while let garbage = sc_engine_collect_garbage(engine) { sc_instrument_destroy(garbage) }

@@ -23,35 +23,17 @@ struct EffectRealTimeSafetyTests {
       r.effect.1 = 30
     }
     _ = sc_engine_set_parameter(h.engine, SC_PARAM_CHANNEL_SENDS, 1)
-    let rounds = 2_000
-    let perBlock = 6
-    let events = UnsafeMutablePointer<sc_event>.allocate(capacity: rounds * perBlock)
-    let left = UnsafeMutablePointer<Float>.allocate(capacity: Int(blockFrames))
-    let right = UnsafeMutablePointer<Float>.allocate(capacity: Int(blockFrames))
-    defer {
-      events.deallocate()
-      left.deallocate()
-      right.deallocate()
-    }
-    for i in 0..<rounds {
-      let block = [
+    let script = ScriptedRenders(rounds: 2_000, blockFrames: blockFrames) { i in
+      [
         Event.noteOn(UInt8(36 + i % 60), 100, at: 0), Event.cc(91, UInt8(i % 128), at: 8),
         Event.parameter(SC_PARAM_REVERB_SIZE, Float(i % 10) / 10, at: 16),
         Event.parameter(SC_PARAM_CHORUS_VOICES, Float(1 + i % 4), at: 24),
         Event.parameter(SC_PARAM_EFFECTS, i % 200 < 190 ? 1 : 0, at: 32),
         Event.noteOff(UInt8(36 + (i + 30) % 60), at: 40),
       ]
-      (events + i * perBlock).initialize(from: block, count: perBlock)
     }
-    let engine = h.engine
-    let allocations = ThreadAllocations.measure {
-      var i = 0
-      while i < rounds {
-        sc_engine_render(engine, blockFrames, events + i * perBlock, UInt32(perBlock), left, right)
-        i += 1
-      }
-    }
-    #expect(allocations == 0, "\(allocations) allocations in \(rounds) render calls")
+    let allocations = script.allocations(rendering: h.engine)
+    #expect(allocations == 0, "\(allocations) allocations in \(script.rounds) render calls")
   }
 
   @Test("ensemble render calls with sends into the shared reverb and chorus allocate nothing")

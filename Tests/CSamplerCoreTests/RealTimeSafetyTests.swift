@@ -59,20 +59,8 @@ struct RealTimeSafetyTests {
       r.pitchlfo = sc_lfo_params(delay: 0, fade: 0.1, freq: 5, depth: 20)
       r.ampeg.release = 0.05
     }
-    // Everything the loop touches is allocated up front: in a debug build even a Swift closure
-    // inside the loop would allocate and hide what the C render path does.
-    let rounds = 4_000
-    let perBlock = 8
-    let events = UnsafeMutablePointer<sc_event>.allocate(capacity: rounds * perBlock)
-    let left = UnsafeMutablePointer<Float>.allocate(capacity: Int(blockFrames))
-    let right = UnsafeMutablePointer<Float>.allocate(capacity: Int(blockFrames))
-    defer {
-      events.deallocate()
-      left.deallocate()
-      right.deallocate()
-    }
-    for i in 0..<rounds {
-      let block = [
+    let script = ScriptedRenders(rounds: 4_000, blockFrames: blockFrames) { i in
+      [
         Event.noteOn(UInt8(36 + i % 60), UInt8(1 + i % 127), at: i % 60),
         Event.cc(1, UInt8(i % 128), at: 10), Event.cc(64, i % 50 < 25 ? 127 : 0, at: 20),
         Event.bend(Int32(i % 16_000) - 8_000, at: 30),
@@ -82,17 +70,9 @@ struct RealTimeSafetyTests {
           sc_note_expression(UInt32(i % 5)), Float(i % 100) - 50, id: UInt32(max(i - 3, 0)),
           at: 70),
       ].sorted { $0.frame < $1.frame }
-      (events + i * perBlock).initialize(from: block, count: perBlock)
     }
-    let engine = h.engine
-    let allocations = ThreadAllocations.measure {
-      var i = 0
-      while i < rounds {
-        sc_engine_render(engine, blockFrames, events + i * perBlock, UInt32(perBlock), left, right)
-        i += 1
-      }
-    }
-    #expect(allocations == 0, "\(allocations) allocations in \(rounds) render calls")
+    let allocations = script.allocations(rendering: h.engine)
+    #expect(allocations == 0, "\(allocations) allocations in \(script.rounds) render calls")
     #expect(h.stats.peak_voices >= 32, "the engine was busy")
     #expect(h.stats.voices_stolen > 0, "stealing was exercised")
   }
