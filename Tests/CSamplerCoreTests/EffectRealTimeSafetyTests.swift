@@ -36,7 +36,9 @@ struct EffectRealTimeSafetyTests {
     #expect(allocations == 0, "\(allocations) allocations in \(script.rounds) render calls")
   }
 
-  @Test("ensemble render calls with sends into the shared reverb and chorus allocate nothing")
+  @Test(
+    "ensemble render calls with sends into the shared reverb and chorus and an instrument's chains allocate nothing"
+  )
   func ensembleEffectsAllocateNothing() {
     let blockFrames = 64
     let h = CoreHarness(sampleRate: 48_000, blockSize: blockFrames, voices: 16)
@@ -51,8 +53,14 @@ struct EffectRealTimeSafetyTests {
     defer { sc_ensemble_destroy(ensemble) }
     _ = sc_ensemble_add_engine(ensemble, h.engine)
     sc_ensemble_assign_channel(ensemble, 0, 0)
+    // channel 1 plays an instrument with <effect> chains, which its engine runs by channel
+    let chained = CoreHarness(sampleRate: 48_000, blockSize: blockFrames, voices: 16)
+    #expect(sc_engine_set_instrument(chained.engine, EffectChainInstrument.make(delay: 0.05)))
+    _ = sc_ensemble_add_engine(ensemble, chained.engine)
+    sc_ensemble_assign_channel(ensemble, 1, 1)
     let rounds = 2_000
-    let events = UnsafeMutablePointer<sc_event>.allocate(capacity: rounds * 2)
+    let perRound = 4
+    let events = UnsafeMutablePointer<sc_event>.allocate(capacity: rounds * perRound)
     let buffers = UnsafeMutablePointer<Float>.allocate(capacity: 6 * blockFrames)
     let returnLeft = UnsafeMutablePointer<UnsafeMutablePointer<Float>?>.allocate(capacity: 2)
     let returnRight = UnsafeMutablePointer<UnsafeMutablePointer<Float>?>.allocate(capacity: 2)
@@ -67,19 +75,27 @@ struct EffectRealTimeSafetyTests {
       returnRight[b] = buffers + (3 + 2 * b) * blockFrames
     }
     for i in 0..<rounds {
-      (events + 2 * i).initialize(to: Event.noteOn(UInt8(36 + i % 60), 100, at: 0))
-      (events + 2 * i + 1).initialize(to: Event.noteOff(UInt8(36 + (i + 30) % 60), at: 40))
+      let round = [
+        Event.noteOn(UInt8(36 + i % 60), 100, at: 0),
+        Event.noteOn(UInt8(36 + i % 60), 100, at: 8, channel: 1),
+        Event.noteOff(UInt8(36 + (i + 30) % 60), at: 40),
+        Event.noteOff(UInt8(36 + (i + 30) % 60), at: 48, channel: 1),
+      ]
+      (events + perRound * i).initialize(from: round, count: perRound)
     }
     _ = sc_ensemble_set_effect(ensemble, SC_PARAM_REVERB_DECAY, 3)
     let allocations = ThreadAllocations.measure {
       var i = 0
       while i < rounds {
         sc_ensemble_render_returns(
-          ensemble, nil, UInt32(blockFrames), events + 2 * i, 2, buffers, buffers + blockFrames,
+          ensemble, nil, UInt32(blockFrames), events + perRound * i, UInt32(perRound), buffers,
+          buffers + blockFrames,
           nil, nil, returnLeft, returnRight, nil)
         i += 1
       }
     }
     #expect(allocations == 0, "\(allocations) allocations in \(rounds) render calls")
+    // the ensemble renders the harnesses' engines: they must outlive it
+    withExtendedLifetime((h, chained)) {}
   }
 }

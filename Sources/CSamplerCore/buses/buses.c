@@ -13,6 +13,7 @@ _Static_assert(SC_BUS_SENDS == SC_EFFECT_SENDS && SC_SEND_BUSES <= SC_BUS_SENDS 
 sc_buses *sc_buses_create(double rate) {
   sc_buses *b = calloc(1, sizeof *b);
   if (!b) return NULL;
+  b->chain_channel = -1;
   if (!sc_reverb_create(&b->reverb, rate)) {
     free(b);
     return NULL;
@@ -70,14 +71,13 @@ bool sc_buses_join_span(sc_engine *e, float *const *left, float *const *right, i
   return any;
 }
 
-/* The chains of the engine's instrument, or NULL when it has none. */
-static sc_fx_chains *instrument_chains(const sc_engine *e) {
+sc_fx_chains *sc_buses_instrument_chains(const sc_engine *e) {
   return e->current_owned ? e->current_owned->chains : NULL;
 }
 
 void sc_buses_end_span(sc_engine *e, float *left, float *right, uint32_t frames) {
   sc_buses *b = e->buses;
-  sc_fx_chains *chains = instrument_chains(e);
+  sc_fx_chains *chains = sc_buses_instrument_chains(e);
   if (e->parameters.value[SC_PARAM_EFFECTS] < 0.5f) {
     sc_buses_drop_span(e);
     if (chains) sc_fx_chains_bypass(chains);
@@ -115,7 +115,7 @@ void sc_buses_end_span(sc_engine *e, float *left, float *right, uint32_t frames)
 
 bool sc_engine_effects_ringing(const sc_engine *e) {
   const sc_buses *b = e->buses;
-  const sc_fx_chains *chains = instrument_chains(e);
+  const sc_fx_chains *chains = sc_buses_instrument_chains(e);
   return (b && (sc_reverb_active(&b->reverb) || sc_chorus_active(&b->chorus))) ||
          (chains && sc_fx_chains_ringing(chains));
 }

@@ -13,6 +13,10 @@ typedef struct sc_buses {
   sc_chorus chorus;
   /* the span's sends, all groups joined: per bus, left then right */
   float input[SC_BUS_SENDS][2][SC_SPAN_FRAMES];
+  /* a render by channel (channel_chains.c): the span's channels summed, run through the
+   * instrument's chains, and the channel that takes what the chains change (-1: none yet) */
+  float mix[2][SC_SPAN_FRAMES];
+  int chain_channel;
 } sc_buses;
 
 /* The buses of an engine at `sample_rate`, effects at their defaults; NULL when out of memory.
@@ -31,6 +35,9 @@ void sc_buses_end_span(sc_engine *engine, float *left, float *right, uint32_t fr
  * sent (or SC_PARAM_EFFECTS is off, which drops the sends). [render] */
 bool sc_buses_join_span(sc_engine *engine, float *const *left, float *const *right, int buses,
                         uint32_t frames);
+
+/* The chains of the engine's instrument, or NULL when it has none. [render] */
+struct sc_fx_chains *sc_buses_instrument_chains(const sc_engine *engine);
 
 /* Drops the span's sends unheard (the per-channel render, which has no output for them).
  * [render] */

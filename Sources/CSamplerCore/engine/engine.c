@@ -6,6 +6,7 @@
 
 #include "state/engine_state.h"
 #include "buses/buses.h"
+#include "buses/channel_chains.h"
 #include "instrument/instrument_effects.h"
 #include "voice/channel_outputs.h"
 #include "performance/channel_messages.h"
@@ -238,26 +239,44 @@ typedef struct send_outputs {
   float *const *right;
 } send_outputs;
 
-/* The span's sends into `sends` at `offset`, zeros when nothing was sent; the outputs the span's
- * master gain then applies to are appended to `left` and `right` after `count`. */
-static uint32_t join_sends(sc_engine *e, const send_outputs *sends, uint32_t offset,
-                           uint32_t frames, float **left, float **right, uint32_t count) {
-  float *span_left[SC_SEND_BUSES], *span_right[SC_SEND_BUSES];
-  for (int b = 0; b < SC_SEND_BUSES; b++) {
-    span_left[b] = sends->left[b] + offset;
-    span_right[b] = sends->right[b] + offset;
-  }
-  if (!sc_buses_join_span(e, span_left, span_right, SC_SEND_BUSES, frames))
-    for (int b = 0; b < SC_SEND_BUSES; b++) {
-      memset(span_left[b], 0, frames * sizeof(float));
-      memset(span_right[b], 0, frames * sizeof(float));
-    }
+/* The outputs of the sends, which the span's master gain then applies to, appended to `left` and
+ * `right` after `count`. */
+static uint32_t append_sends(const send_outputs *sends, float **left, float **right,
+                             uint32_t count) {
   for (int b = 0; b < SC_SEND_BUSES; b++) {
     left[count] = sends->left[b];
     right[count] = sends->right[b];
     count++;
   }
   return count;
+}
+
+/* A span of a render by channel after its voices: the instrument's chains (channel_chains.c),
+ * or else the sends joined into `sends` at `offset` (zeros when nothing was sent) or dropped. */
+static void render_channel_effects(sc_engine *e, sc_channel_outputs *channels,
+                                   const send_outputs *sends, uint32_t offset, uint32_t frames) {
+  float *span_left[SC_SEND_BUSES], *span_right[SC_SEND_BUSES];
+  for (int b = 0; sends && b < SC_SEND_BUSES; b++) {
+    span_left[b] = sends->left[b] + offset;
+    span_right[b] = sends->right[b] + offset;
+  }
+  struct sc_fx_chains *chains = sc_buses_instrument_chains(e);
+  bool on = e->parameters.value[SC_PARAM_EFFECTS] >= 0.5f;
+  if (chains && !on) sc_fx_chains_bypass(chains);
+  if (chains && on) {
+    sc_channel_chains_end_span(e, channels, offset, frames, sends ? span_left : NULL,
+                               sends ? span_right : NULL);
+    return;
+  }
+  if (!sends) {
+    sc_buses_drop_span(e);
+    return;
+  }
+  if (!sc_buses_join_span(e, span_left, span_right, SC_SEND_BUSES, frames))
+    for (int b = 0; b < SC_SEND_BUSES; b++) {
+      memset(span_left[b], 0, frames * sizeof(float));
+      memset(span_right[b], 0, frames * sizeof(float));
+    }
 }
 
 static void render_block(sc_engine *e, sc_render_team *team, uint32_t frames,
@@ -294,12 +313,10 @@ static void render_block(sc_engine *e, sc_render_team *team, uint32_t frames,
     uint32_t n = until - f;
     if (channels) {
       sc_channel_outputs_render_span(e, channels, f, n);
+      render_channel_effects(e, channels, sends, f, n);
       float *left[16 + SC_SEND_BUSES], *right[16 + SC_SEND_BUSES];
       uint32_t count = sc_channel_outputs_touched(channels, left, right);
-      if (sends)
-        count = join_sends(e, sends, f, n, left, right, count);
-      else
-        sc_buses_drop_span(e);
+      if (sends) count = append_sends(sends, left, right, count);
       sc_parameters_end_span(&e->parameters, left, right, count, f, n);
     } else {
       render_span(e, team, &alongside, out_left + f, out_right + f, n);

@@ -161,7 +161,13 @@ float sc_ensemble_effect(const sc_ensemble *s, sc_param p) {
 }
 
 bool sc_ensemble_effects_ringing(const sc_ensemble *s) {
-  return s->effects_made && (sc_reverb_active(&s->reverb) || sc_chorus_active(&s->chorus));
+  if (s->effects_made && (sc_reverb_active(&s->reverb) || sc_chorus_active(&s->chorus)))
+    return true;
+  /* an instrument's own chains, which its engine runs */
+  uint32_t members = atomic_load_explicit(&s->member_count, memory_order_acquire);
+  for (uint32_t i = 0; i < members; i++)
+    if (sc_engine_effects_ringing(s->members[i].engine)) return true;
+  return false;
 }
 
 int32_t sc_ensemble_add_engine(sc_ensemble *s, sc_engine *engine) {

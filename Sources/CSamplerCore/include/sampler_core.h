@@ -1126,22 +1126,21 @@ void sc_engine_render(sc_engine *engine, uint32_t frames, const sc_event *events
  * master volume applied to each alike. Returns the channels written (bit c for channel c): only
  * they are overwritten, for the whole call; the outputs of the others are not touched, so a
  * caller sums only what plays. The channels add up to what sc_engine_render gives, to float
- * rounding: a song's stems and its mix. The outputs are dry: voices' effect sends (sc_region
- * effect, SC_PARAM_CHANNEL_SENDS) are dropped and the engine's reverb and chorus do not run, so
- * they add up to sc_engine_render's output with SC_PARAM_EFFECTS off. An instrument's <effect>
- * chains (sc_instrument_add_effect) do not run either, nor do their levels apply: a chain works
- * on the whole instrument, which a split by channel cannot give its share of (a lofi or a filter
- * of the sum is not the sum of theirs). On the calling thread alone. [render]
+ * rounding: a song's stems and its mix. The voices' effect sends (sc_region effect,
+ * SC_PARAM_CHANNEL_SENDS) are dropped and the engine's reverb and chorus do not run. An
+ * instrument's <effect> chains (sc_instrument_add_effect) do run, on the whole instrument: on
+ * the sum of the channels playing in each span, and what they change goes to the lowest of
+ * those channels (while they ring on after the notes, to the channel they went to last; a lofi
+ * or a filter of a sum is not the sum of theirs). An instrument played on one channel at a time
+ * so has its chained sound in that channel's output. On the calling thread alone. [render]
  */
 uint16_t sc_engine_render_channels(sc_engine *engine, uint32_t frames, const sc_event *events,
                                    uint32_t event_count, float *const left[16],
                                    float *const right[16]);
 
 /** The effect buses a voice sends to (sc_engine_render_channels_sends): the reverb, fed by
- * effect1 and CC91, and the chorus, fed by effect2 and CC93. A per-channel render runs no
- * instrument chain, so there effect1 and effect2 reach these buses even where the instrument
- * puts a chain on fx1 or fx2 (an ensemble's shared reverb and chorus then take them), and
- * effect3 and effect4 are dropped. */
+ * effect1 and CC91, and the chorus, fed by effect2 and CC93, as in sc_engine_render: where the
+ * instrument puts a chain on fx1 (fx2), that chain takes effect1 (effect2) instead. */
 typedef enum sc_send_bus { SC_SEND_REVERB = 0, SC_SEND_CHORUS = 1 } sc_send_bus;
 #define SC_SEND_BUSES 2
 
@@ -1276,8 +1275,8 @@ bool sc_ensemble_set_effect(sc_ensemble *ensemble, sc_param parameter, float val
 /** The value of an effect parameter of the ensemble (0 for another parameter). [any] */
 float sc_ensemble_effect(const sc_ensemble *ensemble, sc_param parameter);
 
-/** Whether the ensemble's shared reverb or chorus still holds sound, as
- * sc_engine_effects_ringing says of an engine's. [render] */
+/** Whether the ensemble's shared reverb or chorus, or an engine's instrument chains, still hold
+ * sound, as sc_engine_effects_ringing says of an engine's. [render] */
 bool sc_ensemble_effects_ringing(const sc_ensemble *ensemble);
 
 /** Notes on `channel` that found no engine since the ensemble was created. [any] */

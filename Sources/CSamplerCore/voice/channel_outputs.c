@@ -6,6 +6,7 @@
 
 void sc_channel_outputs_render_span(sc_engine *e, sc_channel_outputs *out, uint32_t offset,
                                     uint32_t frames) {
+  out->span_touched = 0;
   for (uint32_t i = 0; i < e->voice_slots; i++) {
     sc_voice *v = &e->voices[i];
     if (v->state == SC_VOICE_FREE) continue;
@@ -17,6 +18,7 @@ void sc_channel_outputs_render_span(sc_engine *e, sc_channel_outputs *out, uint3
       memset(out->right[c], 0, out->frames * sizeof(float));
       out->touched |= (uint16_t)(1u << c);
     }
+    out->span_touched |= (uint16_t)(1u << c);
     bool playing = v->state == SC_VOICE_PLAYING;
     sc_voice_render(e, &e->lane, v, out->left[c] + offset, out->right[c] + offset, frames);
     if (playing && v->state != SC_VOICE_PLAYING) e->playing--;

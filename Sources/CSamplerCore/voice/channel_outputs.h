@@ -9,8 +9,9 @@
 typedef struct sc_channel_outputs {
   float *const *left;
   float *const *right;
-  uint32_t frames;  /* the render call's */
-  uint16_t touched; /* bit c: channel c's outputs are cleared and hold its voices so far */
+  uint32_t frames;       /* the render call's */
+  uint16_t touched;      /* bit c: channel c's outputs are cleared and hold its voices so far */
+  uint16_t span_touched; /* bit c: a voice of channel c sounded in the last span rendered */
 } sc_channel_outputs;
 
 /* Renders the span's voices on the calling thread, in slot order, each added into its channel's
