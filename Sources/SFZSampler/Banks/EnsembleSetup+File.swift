@@ -38,12 +38,21 @@ extension EnsembleSetup {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     encoder.userInfo[Self.baseFolderKey] = url.deletingLastPathComponent()
+    var data: Data
     do {
-      var data = try encoder.encode(self)
-      data.append(UInt8(ascii: "\n"))
-      try data.write(to: url, options: .atomic)
+      data = try encoder.encode(self)
     } catch {
       throw .unwritable(path: url.path, reason: "\(error)")
+    }
+    data.append(UInt8(ascii: "\n"))
+    // not Data's .atomic: on Linux it leaves a folder behind in the temporary directory
+    do {
+      try AtomicFile.write(data, to: url)
+    } catch {
+      guard case .unwritable(_, let reason) = error else {
+        throw .unwritable(path: url.path, reason: "\(error)")
+      }
+      throw .unwritable(path: url.path, reason: reason)
     }
   }
 

@@ -19,8 +19,10 @@ struct SemanticsRig {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("sfz-semantics-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    // the instrument is all in memory once loaded (`*sine` regions): nothing is left behind
+    defer { try? FileManager.default.removeItem(at: folder) }
     let url = folder.appendingPathComponent("test.sfz")
-    try sfz.write(to: url, atomically: true, encoding: .utf8)
+    try Data(sfz.utf8).write(to: url)
     sampler = Sampler(sampleRate: Self.rate, maximumPolyphony: polyphony)
     report = try sampler.loadInstrument(url: url)
     sampler.setUnityChannelVolume()
