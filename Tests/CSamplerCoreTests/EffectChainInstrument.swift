@@ -85,7 +85,11 @@ enum EffectChainInstrument {
     withUnsafeMutableBytes(of: &effect.cc) { raw in
       let slots = raw.bindMemory(to: sc_effect_cc.self)
       for (i, (parameter, amount)) in amounts.enumerated() {
-        slots[i] = sc_effect_cc(parameter: parameter, controller: parameterCC, amount: amount)
+        // lofi's controllers also through a curve, smoothed and stepped (bitred_curveccN...)
+        let lofi = effect.type == SC_EFFECT_LOFI
+        slots[i] = sc_effect_cc(
+          parameter: parameter, controller: parameterCC, amount: amount, curve: lofi ? 2 : -1,
+          smooth: lofi ? 20 : 0, step: lofi ? 5 : 0)
       }
     }
     effect.cc_count = UInt32(amounts.count)

@@ -324,17 +324,32 @@ static void ramp_to(sc_fx_ramp *r, float to, uint32_t frames, bool now) {
   r->left = frames;
 }
 
-void sc_fx_unit_follow(sc_fx_unit *u, const float cc[128]) {
+/* A controller's share of its parameter: stepped, then smoothed as a region's modulation is
+ * (voice/modulation.c), span by span; at once on the first reading. */
+static float share(sc_fx_unit *u, uint32_t i, float shaped, uint32_t frames, bool first) {
+  const sc_effect_cc *m = &u->effect.cc[i];
+  float y = m->amount * shaped;
+  if (m->step > 0.0f) y = roundf(y / m->step) * m->step;
+  if (m->smooth > 0.0f && !first) {
+    float a = (float)(frames / (m->smooth * 0.001 * u->rate));
+    y = u->moved_by[i] + (y - u->moved_by[i]) * (a > 1.0f ? 1.0f : a);
+  }
+  u->moved_by[i] = y;
+  return y;
+}
+
+void sc_fx_unit_follow(sc_fx_unit *u, const float cc[128], const float shaped[SC_EFFECT_MAX_CCS],
+                       uint32_t frames) {
   const sc_effect *e = &u->effect;
+  bool first = !u->followed;
+  u->followed = true;
   sc_effect next = *e;
   for (uint32_t i = 0; i < e->cc_count; i++)
-    *field(&next, e->cc[i].parameter) += e->cc[i].amount * cc[e->cc[i].controller];
+    *field(&next, e->cc[i].parameter) += share(u, i, shaped[i], frames, first);
   for (uint32_t i = 0; i < e->cc_count; i++) limit(&next, e->cc[i].parameter);
   /* the page's threshold is on the 0...127 scale; the controller arrives divided by 127 */
   bool on = e->bypass <= 0.0f ||
             cc[e->bypass_controller] >= SC_EFFECT_BYPASS_THRESHOLD / e->bypass / 127.0f;
-  bool first = !u->followed;
-  u->followed = true;
   bool bypassed = u->mix.to == 0.0f && u->mix.left == 0;
   if (on && bypassed) sc_fx_unit_clear(u);
   ramp_to(&u->mix, on ? 1.0f : 0.0f, u->ramp_frames, first);

@@ -34,9 +34,10 @@ typedef struct sc_fx_unit {
   sc_effect effect; /* as declared: the parameters at controller 0 */
   sc_effect now;    /* the parameters as last applied, moved by the controllers */
   double rate;
-  bool followed;        /* the controllers were read once: later moves ramp rather than jump */
-  uint32_t ramp_frames; /* SC_EFFECT_RAMP_SECONDS */
-  sc_fx_ramp input, dry, wet; /* linear */
+  bool followed; /* the controllers were read once: later moves ramp rather than jump */
+  float moved_by[SC_EFFECT_MAX_CCS]; /* each controller's share, as smoothed so far */
+  uint32_t ramp_frames;              /* SC_EFFECT_RAMP_SECONDS */
+  sc_fx_ramp input, dry, wet;        /* linear */
   /* 1 plays, 0 is bypassed (bypass_onccN); in between, the output is this much of the effect's
    * and the rest its input (sc_fx_chains_run fades) */
   sc_fx_ramp mix;
@@ -81,12 +82,14 @@ static inline bool sc_fx_unit_follows(const sc_fx_unit *unit) {
   return unit->effect.cc_count > 0 || unit->effect.bypass > 0.0f;
 }
 
-/* Reads the effect's controllers, `cc` 0...1 by controller number, at a span's start: recomputes
- * what moved (filter and eq coefficients, the lofi grid, delay times, the reverb's settings) and
- * ramps the levels and the bypass's mix to their new values over SC_EFFECT_RAMP_SECONDS; the
- * first reading takes its values at once. An effect coming on from fully bypassed starts from
- * silence. [render] */
-void sc_fx_unit_follow(sc_fx_unit *unit, const float cc[128]);
+/* Reads the effect's controllers at the start of a span of `frames`: `cc` 0...1 by controller
+ * number (for the bypass), `shaped` each sc_effect_cc's controller through its curve. Each
+ * share is stepped and smoothed; then it recomputes what moved (filter and eq coefficients, the
+ * lofi grid, delay times, the reverb's settings) and ramps the levels and the bypass's mix to their
+ * new values over SC_EFFECT_RAMP_SECONDS; the first reading takes its values at once. An effect
+ * coming on from fully bypassed starts from silence. [render] */
+void sc_fx_unit_follow(sc_fx_unit *unit, const float cc[128], const float shaped[SC_EFFECT_MAX_CCS],
+                       uint32_t frames);
 
 /* Moves the bypass's fade on past a call of `frames`. [render] */
 static inline void sc_fx_unit_faded(sc_fx_unit *unit, uint32_t frames) {

@@ -678,6 +678,12 @@ typedef struct sc_effect_cc {
   sc_effect_param parameter;
   uint32_t controller; /**< 0...127 */
   float amount;
+  /** as a region's modulation (sc_modulation): the instrument's curve the controller is read
+   * through (`_curveccN`; -1 linear), milliseconds of smoothing (`_smoothccN`, applied span by
+   * span; 0 none) and the steps the amount moves in (`_stepccN`, parameter units; 0 smoothly) */
+  int32_t curve;
+  float smooth;
+  float step;
 } sc_effect_cc;
 
 /** Controller modulations an effect may hold. */

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "instrument/curves.h"
 #include "instrument/instrument.h"
 #include "instrument/instrument_effects.h"
 
@@ -37,7 +38,8 @@ static bool valid_controllers(const sc_effect *e) {
     return false;
   for (uint32_t i = 0; i < e->cc_count; i++)
     if ((uint32_t)e->cc[i].parameter >= SC_EFFECT_PARAM_COUNT || e->cc[i].controller > 127 ||
-        !isfinite(e->cc[i].amount))
+        !isfinite(e->cc[i].amount) || !isfinite(e->cc[i].smooth) || !isfinite(e->cc[i].step) ||
+        e->cc[i].smooth < 0.0f || e->cc[i].step < 0.0f)
       return false;
   return true;
 }
@@ -87,6 +89,7 @@ bool sc_instrument_prepare_effects(sc_instrument *instrument, double rate) {
     return false;
   }
   instrument->chains = c;
+  c->instrument = instrument;
   for (uint32_t i = 0; i < instrument->effect_count; i++) {
     if (!sc_fx_unit_create(&c->units[i], &instrument->effects[i], rate)) {
       sc_instrument_free_effects(instrument);
@@ -131,12 +134,20 @@ static void fade_bypass(sc_fx_chains *c, sc_fx_unit *u, float *left, float *righ
   sc_fx_unit_faded(u, frames);
 }
 
+/* Reads an effect's controllers through their curves. */
+static void follow(const sc_fx_chains *c, sc_fx_unit *u, const float cc[128], uint32_t frames) {
+  float shaped[SC_EFFECT_MAX_CCS];
+  for (uint32_t i = 0; i < u->effect.cc_count; i++)
+    shaped[i] = sc_curve_eval(c->instrument, u->effect.cc[i].curve, cc[u->effect.cc[i].controller]);
+  sc_fx_unit_follow(u, cc, shaped, frames);
+}
+
 static void run_bus(sc_fx_chains *c, sc_effect_bus bus, const float cc[128], float *left,
                     float *right, uint32_t frames) {
   for (uint32_t i = 0; i < c->count; i++) {
     sc_fx_unit *u = &c->units[i];
     if (u->effect.bus != bus) continue;
-    if (sc_fx_unit_follows(u)) sc_fx_unit_follow(u, cc);
+    if (sc_fx_unit_follows(u)) follow(c, u, cc, frames);
     if (u->mix.left > 0)
       fade_bypass(c, u, left, right, frames);
     else if (u->mix.to > 0.0f)

@@ -16,6 +16,7 @@ typedef struct sc_fx_chains {
   float scratch[4][SC_SPAN_FRAMES];
   float through[2][SC_SPAN_FRAMES]; /* an effect's input while its bypass fades */
   bool stale;                       /* bypassed since it last ran: cleared before it runs again */
+  const sc_instrument *instrument;  /* whose curves the controllers are read through */
 } sc_fx_chains;
 
 /* Makes the running chains of the instrument's effects at `sample_rate`, once; true when it has

@@ -11,8 +11,9 @@ import SFZ
 /// A parameter's `_onccN` (syntax.yml lists one for each of the parameters read here) adds its
 /// value at CC 127, linearly in between, in the parameter's own unit: the effect pages say no
 /// more, so this is a region's `_onccN` rule (sc_effect_cc). `bypass_onccN` follows
-/// opcodes/bypass_onccN.md. The `_curveccN`, `_smoothccN` and `_stepccN` of bitred and decim are
-/// not rendered.
+/// opcodes/bypass_onccN.md. bitred and decim also take `_curveccN`, `_smoothccN` and `_stepccN`
+/// (syntax.yml lists them for those two only), read as a region's: the curve's index, the
+/// smoothing in milliseconds and the step in the parameter's unit.
 struct InstrumentEffects {
   /// The effects in the order written, each with where its block starts.
   private(set) var effects: [(effect: sc_effect, location: SFZLocation)] = []
@@ -191,6 +192,9 @@ struct InstrumentEffects {
     ],
   ]
 
+  /// The parameters whose controllers take a curve, smoothing and steps (syntax.yml).
+  static let shaped: Set<String> = ["bitred", "decim"]
+
   private func readControllers(_ e: inout sc_effect, _ reader: inout EffectReader) {
     var modulations: [sc_effect_cc] = []
     for (name, parameters) in Self.controlled[e.type] ?? [] {
@@ -202,8 +206,20 @@ struct InstrumentEffects {
           )
           continue
         }
+        var shape = (curve: Int32(-1), smooth: Float(0), step: Float(0))
+        if Self.shaped.contains(name) {
+          let cc = "cc\(controller)"
+          if let v = reader.number("\(name)_curve\(cc)", in: 0...Double(SC_MAX_CURVES - 1)) {
+            shape.curve = Int32(v)
+          }
+          if let v = reader.number("\(name)_smooth\(cc)", in: 0...) { shape.smooth = v }
+          if let v = reader.number("\(name)_step\(cc)", in: 0...) { shape.step = v }
+        }
         for p in parameters {
-          modulations.append(sc_effect_cc(parameter: p, controller: controller, amount: amount))
+          modulations.append(
+            sc_effect_cc(
+              parameter: p, controller: controller, amount: amount, curve: shape.curve,
+              smooth: shape.smooth, step: shape.step))
         }
       }
     }

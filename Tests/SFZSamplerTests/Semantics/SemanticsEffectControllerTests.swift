@@ -177,16 +177,69 @@ struct SemanticsEffectControllerTests {
     #expect(across <= plain + 0.02 * peak, "\(across) across the switch, \(plain) plain")
   }
 
-  /// What is rendered reads silently; a curve, an unrendered parameter's controller and a bypass
-  /// value that is not positive (bypass_onccN.md: "strictly positive") warn at their lines.
-  @Test(
-    "bitred_curvecc20, delay_cutoff_oncc20 and bypass_oncc20=0 warn; the _onccN rendered do not")
+  /// The levels a lofi effect leaves on `signal` past the attack, against 2 round(A / q) + 1 for
+  /// bitred `b` (config.h SC_LOFI_*: 16 - 15 b / 100 bits, a grid of 2 / 2^bits).
+  private func levels(_ signal: [Float], peak: Double, bitred: Double) -> (Int, Int) {
+    let step = 2 / pow(2, 16 - 15 * bitred / 100)
+    return (Set(signal[4_800...]).count, 2 * Int((peak / step).rounded()) + 1)
+  }
+
+  /// bitred_curveccN (syntax.yml, bitred's midi_cc modulations): the controller read through the
+  /// instrument's `<curve>` (headers/curve.md: vNNN points, linear between): a curve at 1 from
+  /// CC 64 gives bitred 0 + 60 at CC 64, where the straight line gives 60 x 64/127.
+  @Test("bitred_curvecc20 through a <curve> at 1 from CC 64: a 7-bit grid at CC 64")
+  func bitredCurve() throws {
+    let effect =
+      "<curve> curve_index=7 v000=0 v063=0 v064=1 v127=1 "
+      + "<effect> type=lofi bitred=0 bitred_oncc20=60 bitred_curvecc20=7"
+    let peak = Double(Measure.peak(try note(Self.sine, cc: 0)[4_800...]))
+    let (found, expected) = levels(try note(Self.sine + effect, cc: 64), peak: peak, bitred: 60)
+    #expect(found == expected, "\(found) levels, \(expected) expected")
+  }
+
+  /// bitred_stepccN: the controller's share moves in steps of the value (parameter units, as a
+  /// region's _stepccN): 60 x 64/127 = 30.24 becomes 30, 11.5 bits.
+  @Test("bitred_stepcc20=10: CC 64's 30.24 of bitred_oncc20=60 taken as 30, an 11.5-bit grid")
+  func bitredStep() throws {
+    let effect = "<effect> type=lofi bitred=0 bitred_oncc20=60 bitred_stepcc20=10"
+    let peak = Double(Measure.peak(try note(Self.sine, cc: 0)[4_800...]))
+    let (found, expected) = levels(try note(Self.sine + effect, cc: 64), peak: peak, bitred: 30)
+    #expect(found == expected, "\(found) levels, \(expected) expected")
+  }
+
+  /// bitred_smoothccN in milliseconds (a region's _smoothccN, a one-pole lag of that time
+  /// constant): after CC 20 jumps from 0 to 127 under bitred_smoothcc20=20, the first 10 ms are
+  /// far finer than the 7-bit grid the controller asks for (many more levels), and half a second
+  /// (25 time constants) later the grid is reached.
+  @Test("bitred_smoothcc20=20: finer than 7 bits just after a jump, the 7-bit grid 0.5 s later")
+  func bitredSmooth() throws {
+    let rig = try SemanticsRig(
+      Self.sine + "<effect> type=lofi bitred=0 bitred_oncc20=60 bitred_smoothcc20=20")
+    #expect(rig.report.diagnostics.isEmpty, "\(rig.report.diagnostics)")
+    let jump = 4_800
+    let out = rig.render(
+      48_000,
+      [.noteOn(key: 60, velocity: 100), .controlChange(controller: 20, value: 127, frame: jump)])
+    let peak = Double(Measure.peak(out[..<jump]))
+    let step = 2.0 / 128
+    let sevenBit = 2 * Int((peak / step).rounded()) + 1
+    let early = Set(out[jump..<jump + 480]).count
+    let late = Set(out[(jump + 24_000)...]).count
+    #expect(early > 2 * sevenBit, "\(early) levels in the first 10 ms")
+    #expect(late == sevenBit, "\(late) levels half a second on, \(sevenBit) expected")
+  }
+
+  /// What is rendered reads silently; a curve without its `_onccN`, an unrendered parameter's
+  /// controller and a bypass value that is not positive (bypass_onccN.md: "strictly positive")
+  /// warn at their lines.
+  @Test("bitred_curvecc21 alone, delay_cutoff_oncc20 and bypass_oncc22=0 warn; the rest does not")
   func warnings() throws {
     let rig = try SemanticsRig(
-      Self.sine + "\n<effect> type=lofi bitred_oncc20=50 decim_oncc21=10 bitred_curvecc20=1"
+      Self.sine + "\n<effect> type=lofi bitred_oncc20=50 decim_oncc21=10 bitred_curvecc21=1 "
+        + "bitred_curvecc20=2 bitred_smoothcc20=10 bitred_stepcc20=5"
         + "\n<effect> type=delay delay_wet_oncc20=50 delay_cutoff_oncc20=500 bypass_oncc22=0")
     let messages = rig.report.diagnostics.map { "\($0.line): \($0.message)" }
-    #expect(messages.contains { $0.hasPrefix("2:") && $0.contains("'bitred_curvecc20'") })
+    #expect(messages.contains { $0.hasPrefix("2:") && $0.contains("'bitred_curvecc21'") })
     #expect(messages.contains { $0.hasPrefix("3:") && $0.contains("'delay_cutoff_oncc20'") })
     #expect(messages.contains { $0.hasPrefix("3:") && $0.contains("bypass_oncc22=0") })
     #expect(messages.count == 3, "\(messages)")
