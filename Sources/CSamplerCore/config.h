@@ -259,6 +259,13 @@
  * percent, so it spans a small room to a large hall. */
 #define SC_FX_REVERB_MIN_DECAY 0.3f
 #define SC_FX_REVERB_MAX_DECAY 6.0f
+/* bypass_onccN=v (corpus/spec opcodes/bypass_onccN.md): the effect plays while its controller,
+ * on the 0...127 scale, is at least this over v. */
+#define SC_EFFECT_BYPASS_THRESHOLD 64.0f
+/* A controller moving an effect's input, dry or wet level, or its bypass, ramps the level (the
+ * bypass fades between the effect's input and its output) over this long, whatever the spans: a
+ * jump would click. 5 ms, as long as a fast fader move. */
+#define SC_EFFECT_RAMP_SECONDS 0.005
 
 /* An effect whose input has been silent, and whose internal signals all stayed below this level
  * (-140 dBFS, far under any converter's noise) for as long as its longest path, is cleared and

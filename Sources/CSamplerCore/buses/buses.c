@@ -97,7 +97,7 @@ void sc_buses_end_span(sc_engine *e, float *left, float *right, uint32_t frames)
   if (chains) {
     float *const *chain_left = sent ? inputs_left : (float *const[SC_BUS_SENDS]){NULL};
     float *const *chain_right = sent ? inputs_right : (float *const[SC_BUS_SENDS]){NULL};
-    sc_fx_chains_run(chains, chain_left, chain_right, left, right, frames);
+    sc_fx_chains_run(chains, e->effect_cc, chain_left, chain_right, left, right, frames);
     to_reverb = sent && !chains->on_bus[SC_EFFECT_BUS_FX1];
     to_chorus = sent && !chains->on_bus[SC_EFFECT_BUS_FX2];
   }

@@ -14,9 +14,34 @@
 #include "dsp/reverb.h"
 #include "sampler_core.h"
 
+/* A level moving linearly to `to` over the `left` frames still to come, by `step` a frame. */
+typedef struct sc_fx_ramp {
+  float to, step;
+  uint32_t left;
+} sc_fx_ramp;
+
+/* The level at frame `f` of the next call. */
+static inline float sc_fx_ramp_at(const sc_fx_ramp *r, uint32_t f) {
+  return f < r->left ? r->to - r->step * (float)(r->left - f) : r->to;
+}
+
+/* Moves the ramp on by a call of `frames`. */
+static inline void sc_fx_ramp_advance(sc_fx_ramp *r, uint32_t frames) {
+  r->left = r->left > frames ? r->left - frames : 0;
+}
+
 typedef struct sc_fx_unit {
-  sc_effect effect;
-  float input, dry, wet; /* linear */
+  sc_effect effect; /* as declared: the parameters at controller 0 */
+  sc_effect now;    /* the parameters as last applied, moved by the controllers */
+  double rate;
+  bool followed; /* the controllers were read once: later moves ramp rather than jump */
+  float moved_by[SC_EFFECT_MAX_CCS]; /* each controller's share, as smoothed so far */
+  uint32_t ramp_frames;              /* SC_EFFECT_RAMP_SECONDS */
+  sc_fx_ramp input, dry, wet;        /* linear */
+  /* 1 plays, 0 is bypassed (bypass_onccN); in between, the output is this much of the effect's
+   * and the rest its input (sc_fx_chains_run fades) */
+  sc_fx_ramp mix;
+  bool wet_outside; /* a reverb under a wet controller: its own level is 1, the wet ramps here */
   /* lofi */
   float step;       /* the grid, 0 for no bit reduction */
   float hold_rate;  /* new samples per frame, 1 for no decimation */
@@ -29,9 +54,10 @@ typedef struct sc_fx_unit {
   sc_filter_state filter_state;
   sc_eq_coeffs eq;
   float eq_z1[2], eq_z2[2];
-  /* delay: a line per side, as long as its delay */
+  /* delay: a line per side, as long as the longest delay its controllers reach; `delay` frames
+   * behind the write position, at most `length` */
   float *line[2];
-  uint32_t length[2], pos[2];
+  uint32_t length[2], pos[2], delay[2];
   float feedback, damping, low[2];
   /* frames since the last value above SC_EFFECT_SILENCE_LEVEL went into a line, per side: the
    * line still holds sound while this is under its length */
@@ -45,13 +71,33 @@ typedef struct sc_fx_unit {
 bool sc_fx_unit_create(sc_fx_unit *unit, const sc_effect *effect, double sample_rate);
 void sc_fx_unit_destroy(sc_fx_unit *unit);
 
-/* Runs `frames` frames of `left` and `right` through the effect, in place; `scratch_left` and
- * `scratch_right` hold at least `frames` floats the reverb may use. [render] */
-void sc_fx_unit_process(sc_fx_unit *unit, float *left, float *right, float *scratch_left,
-                        float *scratch_right, uint32_t frames);
+/* Runs `frames` frames (at most SC_SPAN_FRAMES) of `left` and `right` through the effect, in
+ * place; `scratch` holds four buffers the reverb may use. The levels go on ramping to where
+ * sc_fx_unit_follow put them. [render] */
+void sc_fx_unit_process(sc_fx_unit *unit, float *left, float *right,
+                        float (*scratch)[SC_SPAN_FRAMES], uint32_t frames);
 
-/* Whether processing silence would still give sound: a delay's lines or the reverb hold some.
- * [render] */
+/* Whether the effect has controllers to read (sc_effect cc, bypass). */
+static inline bool sc_fx_unit_follows(const sc_fx_unit *unit) {
+  return unit->effect.cc_count > 0 || unit->effect.bypass > 0.0f;
+}
+
+/* Reads the effect's controllers at the start of a span of `frames`: `cc` 0...1 by controller
+ * number (for the bypass), `shaped` each sc_effect_cc's controller through its curve. Each
+ * share is stepped and smoothed; then it recomputes what moved (filter and eq coefficients, the
+ * lofi grid, delay times, the reverb's settings) and ramps the levels and the bypass's mix to their
+ * new values over SC_EFFECT_RAMP_SECONDS; the first reading takes its values at once. An effect
+ * coming on from fully bypassed starts from silence. [render] */
+void sc_fx_unit_follow(sc_fx_unit *unit, const float cc[128], const float shaped[SC_EFFECT_MAX_CCS],
+                       uint32_t frames);
+
+/* Moves the bypass's fade on past a call of `frames`. [render] */
+static inline void sc_fx_unit_faded(sc_fx_unit *unit, uint32_t frames) {
+  sc_fx_ramp_advance(&unit->mix, frames);
+}
+
+/* Whether processing silence would still give sound: a delay's lines or the reverb hold some,
+ * and it is not bypassed. [render] */
 bool sc_fx_unit_ringing(const sc_fx_unit *unit);
 
 /* Forgets what the effect holds: the delay's lines, the filters' states, the held samples.

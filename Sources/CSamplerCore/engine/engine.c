@@ -62,6 +62,7 @@ sc_engine *sc_engine_create(const sc_engine_config *config) {
   e->interpolate = sc_interpolator_select(config->portable_kernels);
   e->filter = sc_filter_select(config->portable_kernels);
   for (int ch = 0; ch < 16; ch++) sc_channel_reset(&e->channels[ch]);
+  memcpy(e->effect_cc, e->channels[0].cc_value, sizeof e->effect_cc);
   sc_tuning_reset(e->note_cents);
   sc_tuning_exchange_init(&e->tuning_exchange);
   sc_random_seed(&e->rng_state, SC_RANDOM_SEED);
@@ -129,6 +130,8 @@ static void apply_instrument_state(sc_engine *e, const sc_instrument *instrument
       if (instrument->initial_cc[cc] >= 0.0f)
         sc_channel_set_cc(c, (uint8_t)cc, instrument->initial_cc[cc]);
   }
+  for (int cc = 0; cc < 128; cc++)
+    if (instrument->initial_cc[cc] >= 0.0f) e->effect_cc[cc] = instrument->initial_cc[cc];
 }
 
 /* Takes a newly handed instrument; the old one retires once its voices have faded. One

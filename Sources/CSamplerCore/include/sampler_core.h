@@ -645,6 +645,50 @@ typedef enum sc_effect_type {
   SC_EFFECT_REVERB = 6  /**< the engine's reverb algorithm (dsp/reverb.c) as a chain effect */
 } sc_effect_type;
 
+/** The parameters of an effect a controller may move (sc_effect_cc): each is the sc_effect field
+ * of the same name, in that field's unit. */
+typedef enum sc_effect_param {
+  SC_EFFECT_PARAM_BITRED = 0,
+  SC_EFFECT_PARAM_DECIM,
+  SC_EFFECT_PARAM_FILTER_CUTOFF,
+  SC_EFFECT_PARAM_FILTER_RESONANCE,
+  SC_EFFECT_PARAM_EQ_FREQ,
+  SC_EFFECT_PARAM_EQ_BW,
+  SC_EFFECT_PARAM_EQ_GAIN,
+  SC_EFFECT_PARAM_DELAY_TIME_LEFT,
+  SC_EFFECT_PARAM_DELAY_TIME_RIGHT,
+  SC_EFFECT_PARAM_DELAY_FEEDBACK,
+  SC_EFFECT_PARAM_DELAY_DAMPING,
+  SC_EFFECT_PARAM_REVERB_SIZE,
+  SC_EFFECT_PARAM_REVERB_DAMP,
+  SC_EFFECT_PARAM_REVERB_PREDELAY,
+  SC_EFFECT_PARAM_INPUT,
+  SC_EFFECT_PARAM_DRY,
+  SC_EFFECT_PARAM_WET,
+  SC_EFFECT_PARAM_COUNT
+} sc_effect_param;
+
+/** A controller moving an effect parameter (SFZ `<param>_onccN`, syntax.yml's Effects): the
+ * parameter is its written value plus `amount` times the controller (0...1), so `amount` is
+ * added at CC 127 and linearly in between, in the parameter's unit, as a region's `_onccN`
+ * (the effect pages give no rule of their own), then kept in the parameter's range. The value
+ * is the controller's as the engine last received it on any channel, starting from the
+ * instrument's set_ccN, read at the start of each span of the render. */
+typedef struct sc_effect_cc {
+  sc_effect_param parameter;
+  uint32_t controller; /**< 0...127 */
+  float amount;
+  /** as a region's modulation (sc_modulation): the instrument's curve the controller is read
+   * through (`_curveccN`; -1 linear), milliseconds of smoothing (`_smoothccN`, applied span by
+   * span; 0 none) and the steps the amount moves in (`_stepccN`, parameter units; 0 smoothly) */
+  int32_t curve;
+  float smooth;
+  float step;
+} sc_effect_cc;
+
+/** Controller modulations an effect may hold. */
+#define SC_EFFECT_MAX_CCS 16
+
 /** One effect of a chain; each type reads its own fields. Percent fields are 0...100. */
 typedef struct sc_effect {
   sc_effect_type type;
@@ -666,6 +710,14 @@ typedef struct sc_effect {
   /** delay and reverb: percent of the input fed into the effect, of the input passed through
    * and of the effect's output */
   float input, dry, wet;
+  /** the controllers moving the parameters above; the fields hold the values at controller 0 */
+  sc_effect_cc cc[SC_EFFECT_MAX_CCS];
+  uint32_t cc_count;
+  /** SFZ `bypass_onccN` (corpus/spec opcodes/bypass_onccN.md): when `bypass` > 0 the effect plays
+   * only while controller `bypass_controller` is at least 64 / `bypass` on the 0...127 scale
+   * (the controller read as the parameters' are); bypassed, it passes its input untouched */
+  uint32_t bypass_controller;
+  float bypass;
 } sc_effect;
 
 /** Fills `effect` with `type`'s defaults on the main bus (config.h SC_EFFECT_DEFAULT_*). [any] */
@@ -673,10 +725,12 @@ void sc_effect_init(sc_effect *effect, sc_effect_type type);
 
 /**
  * Appends an effect to the chain of its bus; each bus's chain runs in the order the effects
- * were added. False on a bad type or bus, a value that is not finite, after finalize or when
- * out of memory. Memory the effect needs (delay lines, the reverb) is taken when an engine is
- * given the instrument (sc_engine_set_instrument, on the control thread), at the engine's rate,
- * and belongs to the instrument, so that the render thread's swap of instruments allocates
+ * were added. False on a bad type or bus, a value that is not finite, a controller modulation
+ * out of range (controller above 127, unknown parameter, more than SC_EFFECT_MAX_CCS, a negative
+ * bypass), after finalize or when out of memory. A delay's lines are as long as the longest time
+ * its controllers can reach. Memory the effect needs (delay lines, the reverb) is taken when an
+ * engine is given the instrument (sc_engine_set_instrument, on the control thread), at the engine's
+ * rate, and belongs to the instrument, so that the render thread's swap of instruments allocates
  * nothing. [control]
  */
 bool sc_instrument_add_effect(sc_instrument *instrument, const sc_effect *effect);

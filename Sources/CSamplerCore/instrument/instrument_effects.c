@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "instrument/curves.h"
 #include "instrument/instrument.h"
 #include "instrument/instrument_effects.h"
 
@@ -31,6 +32,18 @@ static bool finite_fields(const sc_effect *e) {
   return true;
 }
 
+static bool valid_controllers(const sc_effect *e) {
+  if (e->cc_count > SC_EFFECT_MAX_CCS || !isfinite(e->bypass) || e->bypass < 0.0f ||
+      e->bypass_controller > 127)
+    return false;
+  for (uint32_t i = 0; i < e->cc_count; i++)
+    if ((uint32_t)e->cc[i].parameter >= SC_EFFECT_PARAM_COUNT || e->cc[i].controller > 127 ||
+        !isfinite(e->cc[i].amount) || !isfinite(e->cc[i].smooth) || !isfinite(e->cc[i].step) ||
+        e->cc[i].smooth < 0.0f || e->cc[i].step < 0.0f)
+      return false;
+  return true;
+}
+
 /* The filter types fx_unit runs: one state of two per channel (sc_filter_state). */
 static bool chain_filter(sc_filter_type t) {
   return t == SC_FILTER_LPF_1P || t == SC_FILTER_HPF_1P || t == SC_FILTER_LPF_2P ||
@@ -41,6 +54,7 @@ bool sc_instrument_add_effect(sc_instrument *instrument, const sc_effect *effect
   if (!instrument || instrument->finalized || !effect) return false;
   if (effect->type < SC_EFFECT_LOFI || effect->type > SC_EFFECT_REVERB) return false;
   if ((uint32_t)effect->bus >= SC_EFFECT_BUSES || !finite_fields(effect)) return false;
+  if (!valid_controllers(effect)) return false;
   if (effect->type == SC_EFFECT_FILTER && !chain_filter(effect->filter_type)) return false;
   if (instrument->effect_count == instrument->effect_capacity) {
     uint32_t capacity = instrument->effect_capacity ? 2 * instrument->effect_capacity : 4;
@@ -75,6 +89,7 @@ bool sc_instrument_prepare_effects(sc_instrument *instrument, double rate) {
     return false;
   }
   instrument->chains = c;
+  c->instrument = instrument;
   for (uint32_t i = 0; i < instrument->effect_count; i++) {
     if (!sc_fx_unit_create(&c->units[i], &instrument->effects[i], rate)) {
       sc_instrument_free_effects(instrument);
@@ -105,11 +120,39 @@ void sc_instrument_free_effects(sc_instrument *instrument) {
   instrument->effect_count = instrument->effect_capacity = 0;
 }
 
-static void run_bus(sc_fx_chains *c, sc_effect_bus bus, float *left, float *right,
-                    uint32_t frames) {
-  for (uint32_t i = 0; i < c->count; i++)
-    if (c->units[i].effect.bus == bus)
-      sc_fx_unit_process(&c->units[i], left, right, c->scratch[0], c->scratch[1], frames);
+/* An effect whose bypass is fading: its input and its output mixed as the fade stands. */
+static void fade_bypass(sc_fx_chains *c, sc_fx_unit *u, float *left, float *right,
+                        uint32_t frames) {
+  memcpy(c->through[0], left, frames * sizeof(float));
+  memcpy(c->through[1], right, frames * sizeof(float));
+  sc_fx_unit_process(u, left, right, c->scratch, frames);
+  for (uint32_t f = 0; f < frames; f++) {
+    float effect = sc_fx_ramp_at(&u->mix, f);
+    left[f] = c->through[0][f] + effect * (left[f] - c->through[0][f]);
+    right[f] = c->through[1][f] + effect * (right[f] - c->through[1][f]);
+  }
+  sc_fx_unit_faded(u, frames);
+}
+
+/* Reads an effect's controllers through their curves. */
+static void follow(const sc_fx_chains *c, sc_fx_unit *u, const float cc[128], uint32_t frames) {
+  float shaped[SC_EFFECT_MAX_CCS];
+  for (uint32_t i = 0; i < u->effect.cc_count; i++)
+    shaped[i] = sc_curve_eval(c->instrument, u->effect.cc[i].curve, cc[u->effect.cc[i].controller]);
+  sc_fx_unit_follow(u, cc, shaped, frames);
+}
+
+static void run_bus(sc_fx_chains *c, sc_effect_bus bus, const float cc[128], float *left,
+                    float *right, uint32_t frames) {
+  for (uint32_t i = 0; i < c->count; i++) {
+    sc_fx_unit *u = &c->units[i];
+    if (u->effect.bus != bus) continue;
+    if (sc_fx_unit_follows(u)) follow(c, u, cc, frames);
+    if (u->mix.left > 0)
+      fade_bypass(c, u, left, right, frames);
+    else if (u->mix.to > 0.0f)
+      sc_fx_unit_process(u, left, right, c->scratch, frames);
+  }
 }
 
 /* left += gain x, right likewise */
@@ -122,7 +165,7 @@ static void add_scaled(float *left, float *right, float (*from)[SC_SPAN_FRAMES],
   }
 }
 
-void sc_fx_chains_run(sc_fx_chains *c, float *const send_left[SC_EFFECT_SENDS],
+void sc_fx_chains_run(sc_fx_chains *c, const float cc[128], float *const send_left[SC_EFFECT_SENDS],
                       float *const send_right[SC_EFFECT_SENDS], float *left, float *right,
                       uint32_t frames) {
   if (c->stale) {
@@ -139,7 +182,7 @@ void sc_fx_chains_run(sc_fx_chains *c, float *const send_left[SC_EFFECT_SENDS],
       else
         memset(c->bus[b][side], 0, frames * sizeof(float));
     }
-    run_bus(c, (sc_effect_bus)(SC_EFFECT_BUS_FX1 + b), c->bus[b][0], c->bus[b][1], frames);
+    run_bus(c, (sc_effect_bus)(SC_EFFECT_BUS_FX1 + b), cc, c->bus[b][0], c->bus[b][1], frames);
   }
   for (uint32_t f = 0; f < frames; f++) {
     left[f] *= c->direct;
@@ -147,7 +190,7 @@ void sc_fx_chains_run(sc_fx_chains *c, float *const send_left[SC_EFFECT_SENDS],
   }
   for (int b = 0; b < SC_EFFECT_SENDS; b++)
     if (on_bus[SC_EFFECT_BUS_FX1 + b]) add_scaled(left, right, c->bus[b], c->to_main[b], frames);
-  run_bus(c, SC_EFFECT_BUS_MAIN, left, right, frames);
+  run_bus(c, SC_EFFECT_BUS_MAIN, cc, left, right, frames);
   for (int b = 0; b < SC_EFFECT_SENDS; b++)
     if (on_bus[SC_EFFECT_BUS_FX1 + b]) add_scaled(left, right, c->bus[b], c->to_mix[b], frames);
 }

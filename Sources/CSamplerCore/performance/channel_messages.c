@@ -36,15 +36,21 @@ static void all_sound_off(sc_engine *engine, uint8_t channel) {
   }
 }
 
+/* A controller of a channel, and the engine-wide value an instrument's chains read. */
+static void set_cc(sc_engine *engine, sc_channel *c, uint8_t controller, float value) {
+  sc_channel_set_cc(c, controller, value);
+  engine->effect_cc[controller] = value;
+}
+
 static void reset_all_controllers(sc_engine *engine, uint8_t channel) {
   sc_channel *c = &engine->channels[channel];
   c->bend = 0;
   c->channel_pressure = 0;
-  sc_channel_set_cc(c, SC_CC_MOD_WHEEL, 0.0f);
-  sc_channel_set_cc(c, SC_CC_EXPRESSION, SC_POWER_ON_EXPRESSION / 127.0f);
+  set_cc(engine, c, SC_CC_MOD_WHEEL, 0.0f);
+  set_cc(engine, c, SC_CC_EXPRESSION, SC_POWER_ON_EXPRESSION / 127.0f);
   for (uint8_t pedal = SC_CC_SUSTAIN; pedal <= SC_CC_LAST_PEDAL; pedal++) {
     uint8_t was = c->cc[pedal];
-    sc_channel_set_cc(c, pedal, 0.0f);
+    set_cc(engine, c, pedal, 0.0f);
     if (is_pedal(engine, pedal)) sc_pedals_changed(engine, channel, pedal, was, 0);
   }
 }
@@ -52,7 +58,7 @@ static void reset_all_controllers(sc_engine *engine, uint8_t channel) {
 void sc_control_change(sc_engine *engine, uint8_t channel, uint8_t controller, uint8_t value) {
   sc_channel *c = &engine->channels[channel];
   uint8_t previous = c->cc[controller];
-  sc_channel_set_cc(c, controller, value / 127.0f);
+  set_cc(engine, c, controller, value / 127.0f);
   envelopes_follow(engine, channel);
   sc_trigger_controller(engine, channel, controller, previous, value);
   if (is_pedal(engine, controller)) sc_pedals_changed(engine, channel, controller, previous, value);

@@ -48,6 +48,10 @@ struct sc_engine {
   uint64_t rng_state; /* lorand/hirand draws; seeded at create so renders repeat exactly */
 
   sc_channel channels[16];
+  /* each controller, 0...1, as the engine last received it on any channel (from the instrument's
+   * set_ccN and the power-on state): an instrument's chains are one per engine, not per channel,
+   * and follow these (sc_effect_cc) */
+  float effect_cc[128];
   double note_cents[128]; /* 100 * MIDI note in 12-TET, or the tuning given */
   bool key_unmapped[128]; /* keys the tuning leaves without a pitch: they start no voice */
   sc_tuning_exchange tuning_exchange;

@@ -7,6 +7,13 @@ import SFZ
 /// Each block is one effect on its `bus` (main, the default, or fx1...fx4), run in the order
 /// written. The routing levels are global: written under any block, they apply to the whole
 /// instrument. Types and opcodes the engine does not render are warned about at their line.
+///
+/// A parameter's `_onccN` (syntax.yml lists one for each of the parameters read here) adds its
+/// value at CC 127, linearly in between, in the parameter's own unit: the effect pages say no
+/// more, so this is a region's `_onccN` rule (sc_effect_cc). `bypass_onccN` follows
+/// opcodes/bypass_onccN.md. bitred and decim also take `_curveccN`, `_smoothccN` and `_stepccN`
+/// (syntax.yml lists them for those two only), read as a region's: the curve's index, the
+/// smoothing in milliseconds and the step in the parameter's unit.
 struct InstrumentEffects {
   /// The effects in the order written, each with where its block starts.
   private(set) var effects: [(effect: sc_effect, location: SFZLocation)] = []
@@ -91,6 +98,7 @@ struct InstrumentEffects {
     // on main the dry signal is the instrument itself (the pages give no default)
     effect.dry = effect.bus == SC_EFFECT_BUS_MAIN ? 100 : 0
     readParameters(&effect, typeName, &reader)
+    readControllers(&effect, &reader)
     diagnostics += reader.diagnostics + reader.unread(of: typeName)
     effects.append((effect, typeOpcode.location))
   }
@@ -155,6 +163,84 @@ struct InstrumentEffects {
     }
   }
 
+  /// The opcodes whose `_onccN` move each parameter of a type (syntax.yml's Effects).
+  static let controlled: [sc_effect_type: [(name: String, parameters: [sc_effect_param])]] = [
+    SC_EFFECT_LOFI: [("bitred", [SC_EFFECT_PARAM_BITRED]), ("decim", [SC_EFFECT_PARAM_DECIM])],
+    SC_EFFECT_FILTER: [
+      ("filter_cutoff", [SC_EFFECT_PARAM_FILTER_CUTOFF]),
+      ("filter_resonance", [SC_EFFECT_PARAM_FILTER_RESONANCE]),
+    ],
+    SC_EFFECT_EQ: [
+      ("eq_freq", [SC_EFFECT_PARAM_EQ_FREQ]), ("eq_bw", [SC_EFFECT_PARAM_EQ_BW]),
+      ("eq_gain", [SC_EFFECT_PARAM_EQ_GAIN]),
+    ],
+    SC_EFFECT_DELAY: [
+      ("delay_timec", [SC_EFFECT_PARAM_DELAY_TIME_LEFT, SC_EFFECT_PARAM_DELAY_TIME_RIGHT]),
+      ("delay_timel", [SC_EFFECT_PARAM_DELAY_TIME_LEFT]),
+      ("delay_timer", [SC_EFFECT_PARAM_DELAY_TIME_RIGHT]),
+      ("delay_feedback", [SC_EFFECT_PARAM_DELAY_FEEDBACK]),
+      ("delay_damphi", [SC_EFFECT_PARAM_DELAY_DAMPING]),
+      ("delay_input", [SC_EFFECT_PARAM_INPUT]), ("delay_dry", [SC_EFFECT_PARAM_DRY]),
+      ("delay_wet", [SC_EFFECT_PARAM_WET]),
+    ],
+    SC_EFFECT_REVERB: [
+      ("reverb_size", [SC_EFFECT_PARAM_REVERB_SIZE]),
+      ("reverb_damp", [SC_EFFECT_PARAM_REVERB_DAMP]),
+      ("reverb_predelay", [SC_EFFECT_PARAM_REVERB_PREDELAY]),
+      ("reverb_input", [SC_EFFECT_PARAM_INPUT]), ("reverb_dry", [SC_EFFECT_PARAM_DRY]),
+      ("reverb_wet", [SC_EFFECT_PARAM_WET]),
+    ],
+  ]
+
+  /// The parameters whose controllers take a curve, smoothing and steps (syntax.yml).
+  static let shaped: Set<String> = ["bitred", "decim"]
+
+  private func readControllers(_ e: inout sc_effect, _ reader: inout EffectReader) {
+    var modulations: [sc_effect_cc] = []
+    for (name, parameters) in Self.controlled[e.type] ?? [] {
+      for (controller, amount, opcode) in reader.controllers(name) {
+        guard modulations.count + parameters.count <= Int(SC_EFFECT_MAX_CCS) else {
+          reader.warn(
+            opcode,
+            "\(opcode.writtenName) is not rendered: an <effect> takes \(SC_EFFECT_MAX_CCS) controllers"
+          )
+          continue
+        }
+        var shape = (curve: Int32(-1), smooth: Float(0), step: Float(0))
+        if Self.shaped.contains(name) {
+          let cc = "cc\(controller)"
+          if let v = reader.number("\(name)_curve\(cc)", in: 0...Double(SC_MAX_CURVES - 1)) {
+            shape.curve = Int32(v)
+          }
+          if let v = reader.number("\(name)_smooth\(cc)", in: 0...) { shape.smooth = v }
+          if let v = reader.number("\(name)_step\(cc)", in: 0...) { shape.step = v }
+        }
+        for p in parameters {
+          modulations.append(
+            sc_effect_cc(
+              parameter: p, controller: controller, amount: amount, curve: shape.curve,
+              smooth: shape.smooth, step: shape.step))
+        }
+      }
+    }
+    withUnsafeMutableBytes(of: &e.cc) { raw in
+      let slots = raw.bindMemory(to: sc_effect_cc.self)
+      for (i, m) in modulations.enumerated() { slots[i] = m }
+    }
+    e.cc_count = UInt32(modulations.count)
+    let bypasses = reader.controllers("bypass")
+    for (index, (controller, value, opcode)) in bypasses.enumerated() {
+      if index > 0 {
+        reader.warn(opcode, "\(opcode.writtenName) is not rendered: one bypass per <effect>")
+      } else if value <= 0 {
+        reader.warn(opcode, "\(opcode.writtenName)=\(opcode.value) is not positive; ignored")
+      } else {
+        e.bypass_controller = controller
+        e.bypass = value
+      }
+    }
+  }
+
   private func readMix(_ e: inout sc_effect, _ prefix: String, _ reader: inout EffectReader) {
     if let v = reader.percent("\(prefix)_input") { e.input = v }
     if let v = reader.percent("\(prefix)_dry") { e.dry = v }
@@ -197,6 +283,29 @@ private struct EffectReader {
       warn(opcode, "\(name)=\(opcode.value) is out of range; \(clamped) used")
     }
     return Float(clamped)
+  }
+
+  /// Each `<name>_onccN` of the block, in the order written, as its controller and value; one
+  /// with a controller above 127 or a value that is not a number is warned about and skipped.
+  mutating func controllers(_ name: String) -> [(UInt32, Float, SFZOpcode)] {
+    let prefix = name + "_oncc"
+    var found: [(UInt32, Float, SFZOpcode)] = []
+    for opcode in opcodes.values.sorted(by: { $0.location.line < $1.location.line }) {
+      guard opcode.name.hasPrefix(prefix),
+        let controller = UInt32(opcode.name.dropFirst(prefix.count))
+      else { continue }
+      read.insert(opcode.name)
+      guard controller <= 127 else {
+        warn(opcode, "\(opcode.writtenName): no controller \(controller); ignored")
+        continue
+      }
+      guard let value = opcode.number ?? Double(opcode.value), value.isFinite else {
+        warn(opcode, "\(opcode.writtenName)=\(opcode.value) is not a number; ignored")
+        continue
+      }
+      found.append((controller, Float(value), opcode))
+    }
+    return found
   }
 
   /// A percentage, 0...100 (syntax.yml).

@@ -45,8 +45,8 @@ enum UnsupportedOpcodes {
       pattern:
         "bitred, decim and their _onccN, _curveccN, _smoothccN, _stepccN; lfoN_/egN_ bitred, decim",
       reason: "the lo-fi effect's settings (corpus/spec opcodes/bitred.md, decim.md: \"used under "
-        + "the <effect> header, with type=lofi\"): rendered there, not per region, and not "
-        + "modulated",
+        + "the <effect> header, with type=lofi\"): rendered there, with their controllers, not "
+        + "per region",
       matches: { name in
         ["bitred", "decim"].contains { name.hasPrefix($0) }
           || v2Part(name, ["bitred", "decim"])
