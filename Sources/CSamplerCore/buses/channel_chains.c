@@ -63,8 +63,8 @@ void sc_channel_chains_end_span(sc_engine *e, sc_channel_outputs *out, uint32_t 
   /* the chains run every span, sounding or not, as in a whole render, so their state (a
    * decimator's clock, a delay's position) depends on the frame alone */
   float *const no_sends[SC_EFFECT_SENDS] = {NULL};
-  sc_fx_chains_run(chains, sent ? inputs_left : no_sends, sent ? inputs_right : no_sends, b->mix[0],
-                   b->mix[1], frames);
+  sc_fx_chains_run(chains, e->effect_cc, sent ? inputs_left : no_sends,
+                   sent ? inputs_right : no_sends, b->mix[0], b->mix[1], frames);
   int c = b->chain_channel;
   if (c < 0) return; /* it never played: the chains hold nothing */
   touch(out, c);
