@@ -136,13 +136,11 @@ gm-bank:
 C_CORE_FILES = $(shell find Sources/CSamplerCore -name '*.[ch]' | sort)
 LV2_C_SOURCES = Sources/CSFZSamplerLV2/*.c Sources/CSFZSamplerLV2/*.h \
   Sources/CSFZSamplerLV2/include/*.h Sources/CLV2/shim.h Tests/CLilv/shim.h
-CHECKSUM_C_FILES = Sources/CChecksum/*.c Sources/CChecksum/include/*.h
 
 format:
 	swift format format -i -r Sources Tests Benchmarks Fuzz Package.swift
 	clang-format -i $(C_CORE_FILES)
 	clang-format -i $(LV2_C_SOURCES)
-	clang-format -i $(CHECKSUM_C_FILES)
 
 lint:
 	swift format lint -r --strict Sources Tests Benchmarks/Sources Benchmarks/Benchmarks \
@@ -150,4 +148,3 @@ lint:
 	clang-format --dry-run --Werror $(C_CORE_FILES)
 	scripts/check-layers.py
 	clang-format --dry-run --Werror $(LV2_C_SOURCES)
-	clang-format --dry-run --Werror $(CHECKSUM_C_FILES)
