@@ -117,7 +117,7 @@ public struct SFZPlayBatch: ParsableCommand {
   /// returns the counts; throws before rendering anything when the manifest or shard is bad.
   public func execute(in context: RunContext) throws(SFZPlayError) -> Outcome {
     let file = context.resolve(manifest)
-    let parsed = try BatchManifest(file: file)
+    let parsed = try BatchManifest(file: file, threads: threads)
     var part = BatchShard.whole
     if let shard {
       part = shard
