@@ -21,6 +21,11 @@ struct SemanticsRig {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let url = folder.appendingPathComponent("test.sfz")
     try sfz.write(to: url, atomically: true, encoding: .utf8)
+    try self.init(url: url, polyphony: polyphony)
+  }
+
+  /// A sampler loaded from the SFZ file at `url`.
+  init(url: URL, polyphony: Int = 64) throws {
     sampler = Sampler(sampleRate: Self.rate, maximumPolyphony: polyphony)
     report = try sampler.loadInstrument(url: url)
     sampler.setUnityChannelVolume()
