@@ -1,6 +1,6 @@
 # The commands a developer or CI needs. `make demo` and `make test` install missing system
 # packages first (scripts/install-deps.sh).
-.PHONY: deps demo test test-cluster lv2 install-lv2 check-version-consumer docs docs-preview test-sanitizers stress soak fuzz format lint bench big-library gm-bank test-under-load
+.PHONY: deps demo test test-cluster bench-batch lv2 install-lv2 check-version-consumer docs docs-preview test-sanitizers stress soak fuzz format lint bench big-library gm-bank test-under-load
 
 deps:
 	@scripts/install-deps.sh
@@ -116,6 +116,14 @@ bench: deps
 	swift run -c release --package-path Benchmarks GMSongReport \
 	  --sfzplay "$$(swift build -c release --show-bin-path)/sfzplay" --bank "$(GM_BANK_DIR)"
 
+# sfzplay batch's throughput against one sfzplay per render: 112 renders of the corpus songs
+# through the GM bank (`make gm-bank`), the CP80 and the demo instrument, each way on 2 cores
+# under /usr/bin/time -v (wall and CPU time, audio h / wall h / core, peak memory); needs
+# ../shared, skips without it or the bank (scripts/batch-throughput.sh; --quick tries 6 renders).
+bench-batch: deps
+	swift build -c release --product sfzplay
+	scripts/batch-throughput.sh "$$(swift build -c release --show-bin-path)/sfzplay"
+
 # A synthetic SFZ instrument of BIG_LIBRARY_GB gigabytes of 16/24-bit WAV and FLAC for the
 # streaming and loading benchmarks (about 10 minutes for 4 GB); never made by `make test`.
 BIG_LIBRARY_DIR ?= $(HOME)/sfzsampler-big-library
@@ -136,13 +144,11 @@ gm-bank:
 C_CORE_FILES = $(shell find Sources/CSamplerCore -name '*.[ch]' | sort)
 LV2_C_SOURCES = Sources/CSFZSamplerLV2/*.c Sources/CSFZSamplerLV2/*.h \
   Sources/CSFZSamplerLV2/include/*.h Sources/CLV2/shim.h Tests/CLilv/shim.h
-CHECKSUM_C_FILES = Sources/CChecksum/*.c Sources/CChecksum/include/*.h
 
 format:
 	swift format format -i -r Sources Tests Benchmarks Fuzz Package.swift
 	clang-format -i $(C_CORE_FILES)
 	clang-format -i $(LV2_C_SOURCES)
-	clang-format -i $(CHECKSUM_C_FILES)
 
 lint:
 	swift format lint -r --strict Sources Tests Benchmarks/Sources Benchmarks/Benchmarks \
@@ -150,4 +156,3 @@ lint:
 	clang-format --dry-run --Werror $(C_CORE_FILES)
 	scripts/check-layers.py
 	clang-format --dry-run --Werror $(LV2_C_SOURCES)
-	clang-format --dry-run --Werror $(CHECKSUM_C_FILES)

@@ -44,14 +44,17 @@ let package = Package(
     ),
     .target(name: "MIDIFile"),
     .target(name: "SFZ"),
-    // SHA-256 of sfzplay batch's outputs, in C so a debug build checks gigabytes quickly too.
-    .target(name: "CChecksum"),
+    // OpenSSL's libcrypto: the SHA-256 of sfzplay batch's outputs (its EVP digests), so a
+    // debug build checks gigabytes quickly too; only SFZPlayKit links it.
+    .systemLibrary(
+      name: "CCrypto", pkgConfig: "libcrypto",
+      providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
     .target(name: "SongPlayback", dependencies: ["SFZSampler", "MIDIFile"]),
     // sfzplay's command, checks and render; the executable only calls it, so tests can too.
     .target(
       name: "SFZPlayKit",
       dependencies: [
-        "SFZSampler", "SFZ", "MIDIFile", "SongPlayback", "CSndfile", "CEBUR128", "CChecksum",
+        "SFZSampler", "SFZ", "MIDIFile", "SongPlayback", "CSndfile", "CEBUR128", "CCrypto",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

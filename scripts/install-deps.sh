@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs what building and testing SFZSampler need, if it is missing: the libsndfile, WavPack
-# and libebur128 (sfzplay's loudness meter) development files (found through pkg-config), the
+# Installs what building and testing SFZSampler need, if it is missing: the libsndfile, WavPack,
+# libebur128 (sfzplay's loudness meter) and OpenSSL libcrypto (sfzplay batch's SHA-256)
+# development files (found through pkg-config), the
 # wavpack, flac and sox tools that tests use to make fixture files, and numpy for the comparison
 # with the shared reference renders; and for the LV2 plugin the LV2 headers, lilv (the reference
 # host library its tests load it with), jalv and the JACK server (its live test and
@@ -12,6 +13,7 @@ missing=()
 pkg-config --exists sndfile 2>/dev/null || missing+=(sndfile)
 pkg-config --exists wavpack 2>/dev/null || missing+=(wavpack-dev)
 pkg-config --exists libebur128 2>/dev/null || missing+=(libebur128-dev)
+pkg-config --exists libcrypto 2>/dev/null || missing+=(libssl-dev)
 for tool in wavpack flac sox; do
   command -v "$tool" >/dev/null 2>&1 || missing+=("$tool")
 done
@@ -33,7 +35,7 @@ fi
 
 echo "install-deps: missing: ${missing[*]}" >&2
 if command -v apt-get >/dev/null 2>&1; then
-  packages=(pkg-config libsndfile1-dev libwavpack-dev libebur128-dev wavpack flac sox python3-numpy
+  packages=(pkg-config libsndfile1-dev libwavpack-dev libebur128-dev libssl-dev wavpack flac sox python3-numpy
     lv2-dev liblilv-dev jalv jackd2 ardour ffmpeg)
   sudo=""
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
@@ -41,10 +43,10 @@ if command -v apt-get >/dev/null 2>&1; then
   # noninteractive also through sudo, so jackd2's real-time priority question does not wait
   $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${packages[@]}" >/dev/null
 elif command -v brew >/dev/null 2>&1; then
-  brew install pkg-config libsndfile wavpack libebur128 flac sox numpy lv2 lilv jalv jack
+  brew install pkg-config libsndfile wavpack libebur128 openssl@3 flac sox numpy lv2 lilv jalv jack
 else
-  echo "install-deps: install pkg-config, libsndfile (development files), WavPack (library" \
-    "and tools), flac, sox, Python's numpy, the LV2 headers, lilv, jalv, jackd and (for one" \
+  echo "install-deps: install pkg-config, libsndfile and OpenSSL libcrypto (development files)," \
+    "WavPack (library and tools), flac, sox, Python's numpy, the LV2 headers, lilv, jalv, jackd and (for one" \
     "test) Ardour with your package manager, then run this again." >&2
   exit 1
 fi

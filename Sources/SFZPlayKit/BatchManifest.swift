@@ -11,9 +11,10 @@ struct BatchManifest {
   var entries: [BatchEntry]
 
   /// Reads and checks `file`: every line parses, has the keys it needs with the right types,
-  /// passes the single render's own option checks, and no two renders write the same file.
-  /// Every bad line is listed (the first few, and a count of the rest).
-  init(file: GivenPath) throws(SFZPlayError) {
+  /// passes the single render's own option checks with the batch's `threads` (the command line
+  /// each render will run), and no two renders write the same file. Every bad line is listed
+  /// (the first few, and a count of the rest).
+  init(file: GivenPath, threads: Int) throws(SFZPlayError) {
     let text: String
     do {
       text = try String(contentsOf: file.url, encoding: .utf8)
@@ -31,7 +32,7 @@ struct BatchManifest {
       do throws(BatchManifestError) {
         let entry = try BatchEntry(line: index + 1, text: line)
         do {
-          _ = try SFZPlay.parse(entry.arguments(threads: 1))
+          _ = try SFZPlay.parse(entry.arguments(threads: threads))
         } catch {
           throw BatchManifestError(
             line: entry.line, problem: SFZPlay.message(for: error))

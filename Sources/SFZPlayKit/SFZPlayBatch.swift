@@ -56,10 +56,11 @@ public struct SFZPlayBatch: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "MB of decoded samples kept for later renders (0...1048576); default: 2048 or a quarter of the memory.",
+      "MB of decoded samples and parsed instruments kept for later renders (0...1048576); default: 2048 or a quarter of the memory.",
       discussion: """
-        Renders that share instruments or a bank decode each sample file once; the least \
-        recently used samples go first when the cache is full. 0 decodes every render's anew.
+        Renders that share instruments or a bank decode each sample file and parse and map \
+        each SFZ file once; the least recently used go first when the cache is full. 0 loads \
+        every render's anew.
         """,
       valueName: "mb"))
   var cacheMb: Int?
@@ -117,7 +118,7 @@ public struct SFZPlayBatch: ParsableCommand {
   /// returns the counts; throws before rendering anything when the manifest or shard is bad.
   public func execute(in context: RunContext) throws(SFZPlayError) -> Outcome {
     let file = context.resolve(manifest)
-    let parsed = try BatchManifest(file: file)
+    let parsed = try BatchManifest(file: file, threads: threads)
     var part = BatchShard.whole
     if let shard {
       part = shard
@@ -149,7 +150,10 @@ public struct SFZPlayBatch: ParsableCommand {
       "sfzplay: batch \(part) of \(file.text): \(counts.rendered) rendered, \(counts.skipped)"
         + " skipped (already done), \(counts.failed) failed; record: \(recordPath.text);"
         + " samples decoded \(cache.misses - cacheBefore.misses), reused"
-        + " \(cache.hits - cacheBefore.hits), cache peak \(cache.peakBytes >> 20) MB")
+        + " \(cache.hits - cacheBefore.hits), instruments parsed"
+        + " \(cache.instrumentMisses - cacheBefore.instrumentMisses), reused"
+        + " \(cache.instrumentHits - cacheBefore.instrumentHits), cache peak"
+        + " \(cache.peakBytes >> 20) MB")
     return Outcome(rendered: counts.rendered, skipped: counts.skipped, failed: counts.failed)
   }
 }

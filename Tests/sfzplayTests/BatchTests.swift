@@ -163,9 +163,11 @@ import Testing
     let before = DecodedSampleCache.statistics
     let run = try Self.batch(["renders.jsonl", "--jobs", "1"], in: cached)
     #expect(run.outcome?.rendered == 3)
-    // demo.sfz plays two songs: its second load takes every sample from the cache
+    // demo.sfz plays two songs: its second load takes every sample, and the file parsed and
+    // mapped, from the cache
     let after = DecodedSampleCache.statistics
     #expect(after.hits > before.hits, "\(before) -> \(after)")
+    #expect(after.instrumentHits > before.instrumentHits, "\(before) -> \(after)")
     #expect(run.errors.last?.contains("reused 0") == false, "\(run.errors)")
     let plain = try Self.batch(["renders.jsonl", "--cache-mb", "0"], in: uncached)
     #expect(plain.outcome?.rendered == 3)

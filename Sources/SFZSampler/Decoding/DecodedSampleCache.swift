@@ -10,6 +10,12 @@ import Foundation
 /// time, so a file changed on disk is decoded again. What it returns is what decoding the file
 /// gives, value for value: renders are the same bytes with it or without it.
 ///
+/// Under the same budget and in the same least-recently-used order it keeps instruments too: an
+/// SFZ file parsed and its regions mapped (the engine's region structs, before the C instrument
+/// is built), so a bank program played by many songs is parsed and mapped once. Each load still
+/// builds a C instrument of its own (one with effect chains holds running state); an instrument
+/// whose file, includes or samples changed on disk (size or modification time) is loaded anew.
+///
 /// ```swift
 /// DecodedSampleCache.budgetBytes = 2 << 30  // keep up to 2 GB of decoded samples
 /// ```
@@ -31,10 +37,14 @@ public enum DecodedSampleCache {
     public var hits = 0
     /// Samples decoded (and offered to the cache) while it was on.
     public var misses = 0
-    /// Samples let go to stay within the budget.
+    /// Samples and instruments let go to stay within the budget.
     public var evictions = 0
-    /// The most bytes of decoded audio held at once.
+    /// The most bytes of decoded audio and instruments held at once.
     public var peakBytes = 0
+    /// Instrument loads that took the parsed and mapped instrument from the cache.
+    public var instrumentHits = 0
+    /// Instruments parsed and mapped (and offered to the cache) while it was on.
+    public var instrumentMisses = 0
   }
 
   /// What the cache has done so far.
@@ -51,6 +61,36 @@ public enum DecodedSampleCache {
     let audio = try decode()
     store.withLock { $0.keep(audio, for: key) }
     return audio
+  }
+
+  /// The parsed and mapped instrument kept for `key`, when every file it was made from is still
+  /// as it was and it was made with the same `streaming`; nil when the cache is off.
+  static func instrument(for key: InstrumentKey, streaming: StreamingSettings?)
+    -> CachedInstrument?
+  {
+    guard store.withLock({ $0.budget > 0 }) else { return nil }
+    guard let cached = store.withLock({ $0.takeInstrument(key) }),
+      cached.streaming == streaming, cached.sources.allSatisfy(\.isUnchanged)
+    else { return nil }
+    return cached
+  }
+
+  /// Keeps `instrument` for `key` when the cache is on.
+  static func keep(_ instrument: CachedInstrument, for key: InstrumentKey) {
+    store.withLock { store in
+      guard store.budget > 0 else { return }
+      store.keep(instrument, for: key)
+    }
+  }
+
+  /// Whether loads should record their mapping for the cache.
+  static var isOn: Bool { store.withLock { $0.budget > 0 } }
+
+  /// An instrument load's identity: the file and what its parse depends on besides its files.
+  struct InstrumentKey: Hashable {
+    var path: String
+    var strict: Bool
+    var defines: [String: String]
   }
 
   /// A file's identity: path, frame limit, size and modification time.
@@ -73,34 +113,67 @@ public enum DecodedSampleCache {
     }
   }
 
-  /// The kept samples, each with the tick it was last used at.
+  /// What the cache holds an entry under.
+  enum Slot: Hashable {
+    case sample(Key)
+    case instrument(InstrumentKey)
+  }
+
+  /// A kept sample or instrument.
+  enum Kept {
+    case audio(DecodedAudio)
+    case instrument(CachedInstrument)
+  }
+
+  /// The kept samples and instruments, each with the tick it was last used at.
   struct Store {
     var budget = 0
-    var entries: [Key: (audio: DecodedAudio, bytes: Int, used: Int)] = [:]
+    var entries: [Slot: (kept: Kept, bytes: Int, used: Int)] = [:]
     var bytes = 0
     var tick = 0
     var statistics = Statistics()
 
     mutating func take(_ key: Key) -> DecodedAudio? {
-      guard let entry = entries[key] else { return nil }
-      tick += 1
-      entries[key]?.used = tick
+      guard case .audio(let audio) = touch(.sample(key)) else { return nil }
       statistics.hits += 1
-      return entry.audio
+      return audio
+    }
+
+    mutating func takeInstrument(_ key: InstrumentKey) -> CachedInstrument? {
+      guard case .instrument(let instrument) = touch(.instrument(key)) else { return nil }
+      statistics.instrumentHits += 1
+      return instrument
     }
 
     mutating func keep(_ audio: DecodedAudio, for key: Key) {
       statistics.misses += 1
-      let size = audio.samples.byteCount
-      guard size <= budget, entries[key] == nil else { return }
+      keep(.audio(audio), bytes: audio.samples.byteCount, in: .sample(key))
+    }
+
+    mutating func keep(_ instrument: CachedInstrument, for key: InstrumentKey) {
+      statistics.instrumentMisses += 1
+      // an earlier version of a changed file gives way to the new one
+      if let earlier = entries.removeValue(forKey: .instrument(key)) { bytes -= earlier.bytes }
+      keep(.instrument(instrument), bytes: instrument.bytes, in: .instrument(key))
+    }
+
+    private mutating func touch(_ slot: Slot) -> Kept? {
+      guard let entry = entries[slot] else { return nil }
       tick += 1
-      entries[key] = (audio, size, tick)
+      entries[slot]?.used = tick
+      return entry.kept
+    }
+
+    private mutating func keep(_ kept: Kept, bytes size: Int, in slot: Slot) {
+      guard size <= budget, entries[slot] == nil else { return }
+      tick += 1
+      entries[slot] = (kept, size, tick)
       bytes += size
       evict()
       statistics.peakBytes = max(statistics.peakBytes, bytes)
     }
 
-    /// Lets the least recently used samples go until the rest fit the budget.
+    /// Lets the least recently used entries go until the rest fit the budget.
     mutating func evict() {
       while bytes > budget, let oldest = entries.min(by: { $0.value.used < $1.value.used }) {
         entries[oldest.key] = nil

@@ -15,6 +15,12 @@ struct MappedRegions {
   var velocityCurves: [[Float]: Int] = [:]
   /// Samples whose decoder repairs were already reported.
   var notedSamples = Set<String>()
+  /// Whether the regions added and skipped are recorded below, for the instrument cache.
+  var records = false
+  /// The engine regions added, in order, each with the modulations offered for it.
+  var added: [(region: sc_region, modulations: [sc_modulation])] = []
+  /// The regions skipped because their sample failed, in order.
+  var skipped: [(location: SFZLocation, source: String)] = []
 
   /// One warning per unrendered opcode, with the reason when the engine leaves it out on purpose.
   func unrenderedWarnings() -> [SFZDiagnostic] {
@@ -40,12 +46,14 @@ struct MappedRegions {
 }
 
 extension SFZInstrumentLoader {
-  /// Maps every region whose sample was decoded and adds it to the engine's instrument.
+  /// Maps every region whose sample was decoded and adds it to the engine's instrument;
+  /// `recording` keeps what was added for the instrument cache.
   func mapRegions(
     _ regions: [SFZRegion], _ samples: inout InstrumentSamples,
-    into builder: inout EngineInstrumentBuilder
+    into builder: inout EngineInstrumentBuilder, recording: Bool = false
   ) throws(SamplerError) -> MappedRegions {
     var mapped = MappedRegions()
+    mapped.records = recording
     for region in regions {
       guard let source = region.samplePath else {
         mapped.diagnostics.append(
@@ -55,6 +63,7 @@ extension SFZInstrumentLoader {
       guard region.sampleExists else { continue }
       guard let index = samples.index[source], let audio = samples.audio(source) else {
         samples.skip(regionAt: region.location, using: source)
+        if recording { mapped.skipped.append((region.location, source)) }
         continue
       }
       // What the decoder repaired in a sample is said once, at the first region that plays it.
@@ -101,6 +110,9 @@ extension SFZInstrumentLoader {
     }
     let modulations = made.modulations
     let regionIndex = try builder.add(r)
+    if mapped.records {
+      mapped.added.append((r, Array(modulations.prefix(Int(SC_MAX_REGION_MODULATIONS)))))
+    }
     let location = mapping.region.location
     for modulation in modulations.prefix(Int(SC_MAX_REGION_MODULATIONS))
     where !builder.add(modulation, toRegion: regionIndex) {

@@ -22,14 +22,24 @@ struct SFZInstrumentLoader {
 
   func load() throws(SamplerError) -> Result {
     let started = Date()
-    let parsed = try parse()
+    // an instrument parsed and mapped before, its files unchanged, is only built again
+    let key = cacheKey
+    let cached = key.flatMap { DecodedSampleCache.instrument(for: $0, streaming: streaming) }
+    let stamp = key != nil && cached == nil ? FileStamp(path: url.path) : nil
+    let parsed: SFZInstrument
+    if let cached { parsed = cached.parsed } else { parsed = try parse() }
     var builder = try EngineInstrumentBuilder(label: url.path)
     var samples = try InstrumentSamples(
       decoding: parsed.regions, streaming: streaming, into: &builder, file: url.path,
       streamFiles: streamFiles)
     try checkBudget(Int(builder.sampleBytes), streamed: samples.streamedCount)
     let curveWarnings = addCurves(parsed.curves, to: &builder)
-    let mapped = try mapRegions(parsed.regions, &samples, into: &builder)
+    let mapped: MappedRegions
+    if let cached {
+      mapped = try replay(cached.mapped, &samples, into: &builder)
+    } else {
+      mapped = try mapRegions(parsed.regions, &samples, into: &builder, recording: key != nil)
+    }
     let effects = InstrumentEffects(parsed.effects)
     let effectWarnings = effects.diagnostics + effects.add(to: builder.pointer)
     let diagnostics =
@@ -40,6 +50,13 @@ struct SFZInstrumentLoader {
       builder.setInitialController(controller, to: value)
     }
     let (instrument, _) = try builder.finish()
+    if let key, let stamp {
+      DecodedSampleCache.keep(
+        CachedInstrument(
+          parsed: parsed, mapped: mapped, streaming: streaming,
+          sources: Self.sources(of: parsed, file: stamp)),
+        for: key)
+    }
     let report = InstrumentReport(
       path: url.path, regionCount: mapped.count, sampleCount: samples.index.count,
       sampleBytes: Int(sc_instrument_sample_bytes(instrument)),

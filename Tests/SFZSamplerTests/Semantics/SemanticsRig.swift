@@ -23,6 +23,11 @@ struct SemanticsRig {
     defer { try? FileManager.default.removeItem(at: folder) }
     let url = folder.appendingPathComponent("test.sfz")
     try Data(sfz.utf8).write(to: url)
+    try self.init(url: url, polyphony: polyphony)
+  }
+
+  /// A sampler loaded from the SFZ file at `url`.
+  init(url: URL, polyphony: Int = 64) throws {
     sampler = Sampler(sampleRate: Self.rate, maximumPolyphony: polyphony)
     report = try sampler.loadInstrument(url: url)
     sampler.setUnityChannelVolume()
