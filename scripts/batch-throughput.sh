@@ -2,12 +2,13 @@
 # The issue's throughput figure: a manifest of 112 renders (the 28 corpus songs in
 # ../shared/corpus/midi through the General MIDI bank `make gm-bank` makes, the same with stems
 # and a report, the CP80 electric piano and the bundled demo instrument, 2 s tail), rendered as
-# one `sfzplay batch --jobs 2 --threads 1` and as one sfzplay per render with the same options,
-# two side by side. Each runs under /usr/bin/time -v; the script prints for each the wall and CPU
-# time, the audio rendered, audio hours per wall hour per core (2 cores) and the peak resident
-# memory (for one sfzplay per render, the largest single process), and checks that both ways
-# wrote the same bytes (the mixes, stems and reports). Run it on a quiet machine with a release build; --quick renders 6 lines
-# (two short songs through the three instruments) to try the script itself.
+# one `sfzplay batch --jobs 2 --threads 1`, as the same batch with --cache-mb 0 (sharing
+# nothing) and as one sfzplay per render with the same options, two side by side. Each runs under
+# /usr/bin/time -v; the script prints for each the wall and CPU time, the audio rendered, audio
+# hours per wall hour per core (2 cores) and the peak resident memory (for one sfzplay per
+# render, the largest single process), and checks that the three wrote the same bytes (the
+# mixes, stems and reports). Run it on a quiet machine with a release build; --quick renders 6
+# lines (two short songs through the three instruments) to try the script itself.
 #
 #   scripts/batch-throughput.sh [--quick] [path/to/sfzplay]   (default: .build/release/sfzplay)
 set -euo pipefail
@@ -113,6 +114,18 @@ echo "batch-throughput: sfzplay batch --jobs $cores --threads 1"
   tail -5 "$work/batch.log" >&2
   exit 1
 }
+# the same batch sharing nothing: what the cache's memory buys
+mkdir -p "$work/nocache"
+(cd "$work/batch" && find . -mindepth 1 -type d -exec mkdir -p "$work/nocache/{}" \;)
+cp "$work/batch/renders.jsonl" "$work/nocache/"
+echo "batch-throughput: sfzplay batch --jobs $cores --threads 1 --cache-mb 0"
+(cd "$work/nocache" &&
+  /usr/bin/time -v -o "$work/nocache.time" "$sfzplay" batch renders.jsonl --jobs "$cores" \
+    --threads 1 --cache-mb 0 2> "$work/nocache.log") || {
+  echo "batch-throughput: the batch without a cache failed:" >&2
+  tail -5 "$work/nocache.log" >&2
+  exit 1
+}
 echo "batch-throughput: one sfzplay per render, $cores side by side"
 (cd "$work/single" &&
   /usr/bin/time -v -o "$work/single.time" python3 run.py "$sfzplay" "$cores") || {
@@ -131,13 +144,18 @@ while IFS= read -r file; do
     echo "batch-throughput: $file differs between the two ways" >&2
     different=1
   }
+  cmp -s "$work/batch/$file" "$work/nocache/$file" || {
+    echo "batch-throughput: $file differs without the cache" >&2
+    different=1
+  }
 done < <(cd "$work/batch" && find . \( -name '*.wav' -o -name '*.json' \) | sort)
 
 printf '\n%-38s %9s %9s %11s %21s %12s\n' "how" "wall s" "CPU s" "audio s" \
   "audio h/wall h/core" "peak MB"
-for way in batch single; do
+for way in batch nocache single; do
   read -r wall cpu peak < <(measure "$work/$way.time")
   label="sfzplay batch --jobs $cores --threads 1"
+  [ "$way" = nocache ] && label="the same with --cache-mb 0"
   [ "$way" = single ] && label="one sfzplay per render ($cores at once)"
   python3 -c '
 import sys
@@ -145,7 +163,7 @@ label, wall, cpu, audio, peak, cores = sys.argv[1], *map(float, sys.argv[2:])
 print(f"{label:<38} {wall:9.1f} {cpu:9.1f} {audio:11.1f} {audio / wall / cores:21.2f} {peak:12.0f}")
 ' "$label" "$wall" "$cpu" "$audio" "$peak" "$cores"
 done
-echo "(load average during the runs: $(cut -d' ' -f1-3 /proc/loadavg); peak MB of the second way" \
-  "is its largest single process)"
+echo "(load average during the runs: $(cut -d' ' -f1-3 /proc/loadavg); peak MB of one sfzplay" \
+  "per render is its largest single process)"
 [ "$different" -eq 0 ] || exit 1
-echo "batch-throughput: both ways wrote the same bytes"
+echo "batch-throughput: the three ways wrote the same bytes"
