@@ -266,6 +266,10 @@
  * bypass fades between the effect's input and its output) over this long, whatever the spans: a
  * jump would click. 5 ms, as long as a fast fader move. */
 #define SC_EFFECT_RAMP_SECONDS 0.005
+/* How long a delay's tap takes to glide to a time a controller gave it (delay_time_onccN): a
+ * jump would click; gliding bends the pitch of what is in the line for this long, as a tape
+ * delay does. */
+#define SC_EFFECT_DELAY_GLIDE_SECONDS 0.1
 
 /* An effect whose input has been silent, and whose internal signals all stayed below this level
  * (-140 dBFS, far under any converter's noise) for as long as its longest path, is cleared and

@@ -22,6 +22,20 @@ static void set_lofi(sc_fx_unit *u, const sc_effect *e) {
   u->hold_rate = rate < SC_LOFI_MIN_RATE ? SC_LOFI_MIN_RATE : rate;
 }
 
+/* Sets off `r` to `to` from where it stands, over `frames`; at once when `now`. */
+static void ramp_to(sc_fx_ramp *r, float to, uint32_t frames, bool now) {
+  if (now) {
+    r->to = to;
+    r->left = 0;
+    return;
+  }
+  if (to == r->to) return;
+  float from = r->left > 0 ? r->to - r->step * (float)r->left : r->to;
+  r->to = to;
+  r->step = (to - from) / (float)frames;
+  r->left = frames;
+}
+
 static uint32_t delay_frames(double seconds, double rate) {
   uint32_t frames = (uint32_t)lround(fmin(fmax(seconds, 0.0), SC_DELAY_MAX_SECONDS) * rate);
   return frames < 1 ? 1 : frames;
@@ -36,10 +50,13 @@ static double longest_delay(const sc_effect *e, int side) {
   return seconds;
 }
 
-static void set_delay(sc_fx_unit *u, const sc_effect *e) {
+/* `glide`: a controller moved the time, and the taps glide to it over SC_EFFECT_DELAY_GLIDE_SECONDS
+ * instead of jumping, which would click */
+static void set_delay(sc_fx_unit *u, const sc_effect *e, bool glide) {
   for (int side = 0; side < 2; side++) {
     uint32_t frames = delay_frames(e->delay_time[side], u->rate);
     u->delay[side] = frames > u->length[side] ? u->length[side] : frames;
+    ramp_to(&u->tap[side], (float)u->delay[side], u->glide_frames, !glide);
   }
   u->feedback = percent(e->delay_feedback);
   u->damping = percent(e->delay_damping);
@@ -52,7 +69,8 @@ static bool setup_delay(sc_fx_unit *u, const sc_effect *e) {
     if (!u->line[side]) return false;
     u->since_loud[side] = u->length[side];
   }
-  set_delay(u, e);
+  u->glide_frames = (uint32_t)fmax(1.0, round(SC_EFFECT_DELAY_GLIDE_SECONDS * u->rate));
+  set_delay(u, e, false);
   return true;
 }
 
@@ -174,9 +192,48 @@ static void advance_levels(sc_fx_unit *u, uint32_t frames) {
   sc_fx_ramp_advance(&u->wet, frames);
 }
 
+/* The line `behind` frames before the write position `pos` (1...length), linear between
+ * frames. */
+static float read_behind(const float *line, uint32_t length, uint32_t pos, float behind) {
+  behind = fminf(fmaxf(behind, 1.0f), (float)length);
+  uint32_t whole = (uint32_t)behind;
+  float fraction = behind - (float)whole;
+  uint32_t at = pos >= whole ? pos - whole : pos + length - whole;
+  if (fraction == 0.0f) return line[at];
+  float further = line[at == 0 ? length - 1 : at - 1];
+  return line[at] + fraction * (further - line[at]);
+}
+
+/* A side whose tap glides to a new time: the read moves frame by frame, between frames. */
+static void process_delay_gliding(sc_fx_unit *u, int side, float *x, uint32_t frames) {
+  float *line = u->line[side];
+  uint32_t pos = u->pos[side], length = u->length[side];
+  float low = u->low[side];
+  uint32_t since_loud = u->since_loud[side];
+  for (uint32_t f = 0; f < frames; f++) {
+    float input = sc_fx_ramp_at(&u->input, f), dry = sc_fx_ramp_at(&u->dry, f);
+    float wet = sc_fx_ramp_at(&u->wet, f);
+    float delayed = read_behind(line, length, pos, sc_fx_ramp_at(&u->tap[side], f));
+    low += (1.0f - u->damping) * (delayed - low);
+    float written = input * x[f] + u->feedback * low;
+    line[pos] = written;
+    since_loud = fabsf(written) > SC_EFFECT_SILENCE_LEVEL ? 0 : since_loud + (since_loud < length);
+    if (++pos == length) pos = 0;
+    x[f] = dry * x[f] + wet * delayed;
+  }
+  u->pos[side] = pos;
+  u->low[side] = low;
+  u->since_loud[side] = since_loud;
+}
+
 static void process_delay(sc_fx_unit *u, float *left, float *right, uint32_t frames) {
   float *channels[2] = {left, right};
   for (int side = 0; side < 2; side++) {
+    if (u->tap[side].left > 0) {
+      process_delay_gliding(u, side, channels[side], frames);
+      sc_fx_ramp_advance(&u->tap[side], frames);
+      continue;
+    }
     float *x = channels[side], *line = u->line[side];
     uint32_t pos = u->pos[side], length = u->length[side], delay = u->delay[side];
     /* a delay as long as the line reads where it writes */
@@ -310,20 +367,6 @@ static bool moved(sc_effect *a, sc_effect *b, sc_effect_param first, sc_effect_p
   return false;
 }
 
-/* Sets off `r` to `to` from where it stands, over `frames`; at once when `now`. */
-static void ramp_to(sc_fx_ramp *r, float to, uint32_t frames, bool now) {
-  if (now) {
-    r->to = to;
-    r->left = 0;
-    return;
-  }
-  if (to == r->to) return;
-  float from = r->left > 0 ? r->to - r->step * (float)r->left : r->to;
-  r->to = to;
-  r->step = (to - from) / (float)frames;
-  r->left = frames;
-}
-
 /* A controller's share of its parameter: stepped, then smoothed as a region's modulation is
  * (voice/modulation.c), span by span; at once on the first reading. */
 static float share(sc_fx_unit *u, uint32_t i, float shaped, uint32_t frames, bool first) {
@@ -368,7 +411,7 @@ void sc_fx_unit_follow(sc_fx_unit *u, const float cc[128], const float shaped[SC
       break;
     case SC_EFFECT_DELAY:
       if (moved(&next, now, SC_EFFECT_PARAM_DELAY_TIME_LEFT, SC_EFFECT_PARAM_DELAY_DAMPING))
-        set_delay(u, &next);
+        set_delay(u, &next, !first);
       break;
     case SC_EFFECT_REVERB:
       if (moved(&next, now, SC_EFFECT_PARAM_REVERB_SIZE, SC_EFFECT_PARAM_REVERB_PREDELAY))

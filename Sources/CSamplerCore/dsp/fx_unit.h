@@ -58,6 +58,10 @@ typedef struct sc_fx_unit {
    * behind the write position, at most `length` */
   float *line[2];
   uint32_t length[2], pos[2], delay[2];
+  /* the taps in frames behind the write position, gliding to `delay` after a controller moved
+   * it (SC_EFFECT_DELAY_GLIDE_SECONDS, `glide_frames`) */
+  sc_fx_ramp tap[2];
+  uint32_t glide_frames;
   float feedback, damping, low[2];
   /* frames since the last value above SC_EFFECT_SILENCE_LEVEL went into a line, per side: the
    * line still holds sound while this is under its length */

@@ -160,6 +160,40 @@ struct SemanticsEffectControllerTests {
     #expect(across <= steady + 0.02 * peak, "\(across) across the jump, \(steady) steady")
   }
 
+  /// A controller moving delay_timec glides the tap to its new time over 0.1 s (config.h
+  /// SC_EFFECT_DELAY_GLIDE_SECONDS) instead of jumping: with the echo alone (delay_wet=100,
+  /// delay_dry=0) of a held sine, 0.1 s -> 0.2 s holds the read still for the glide (its steps
+  /// no larger than the steady echo's) and 0.2 s -> 0.1 s reads at twice the speed (at most
+  /// twice its steps), each + 2% of the peak. A jump would move by the sine's value 4800 frames
+  /// apart, here nearly the whole peak.
+  @Test(
+    "delay_timec moved by CC: the echo glides, its steps within the speed's share of the steady ones"
+  )
+  func delayGlide() throws {
+    let effect =
+      "<effect> type=delay delay_timec=0.1 delay_feedback=0 delay_dry=0 delay_wet=100 "
+      + "delay_timec_oncc20=0.1"
+    for (from, to, speed) in [(UInt8(0), UInt8(127), Float(1)), (127, 0, 2)] {
+      let rig = try SemanticsRig(Self.sine + effect)
+      let jump = 12_000
+      let out = rig.render(
+        36_000,
+        [
+          .controlChange(controller: 20, value: from), .noteOn(key: 60, velocity: 100),
+          .controlChange(controller: 20, value: to, frame: jump),
+        ])
+      func largest(_ range: Range<Int>) -> Float {
+        range.dropFirst().map { abs(out[$0] - out[$0 - 1]) }.max() ?? 0
+      }
+      let peak = Measure.peak(out[24_000...])
+      let across = largest(jump - 1..<jump + 5_280)
+      let steady = largest(24_000..<36_000)
+      #expect(
+        across <= speed * steady + 0.02 * peak,
+        "CC \(from) -> \(to): \(across) across the glide, \(steady) steady")
+    }
+  }
+
   /// bypass_onccN switching an effect on fades from its input to its output: type=gain gain=-12
   /// coming on under a held sine steps no further than the plain sine's largest step + 2% of its
   /// peak (a switch would drop by three quarters of the peak at once).
