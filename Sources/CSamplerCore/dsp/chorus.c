@@ -25,6 +25,7 @@ sc_chorus_settings sc_chorus_default_settings(void) {
 bool sc_chorus_create(sc_chorus *c, double rate) {
   memset(c, 0, sizeof *c);
   c->rate = rate;
+  c->ramp_frames = (uint32_t)fmax(1.0, round(SC_EFFECT_RAMP_SECONDS * rate));
   /* the longest delay, plus the kernel's two frames past it */
   double longest = (SC_CHORUS_CENTER_MS + SC_CHORUS_MAX_DEPTH_MS) * rate / 1000.0 + 4.0;
   uint32_t size = 1;
@@ -48,13 +49,25 @@ void sc_chorus_clear(sc_chorus *c) {
   c->active = false;
 }
 
+/* Voice k's gains as they stand at the start of the next call. */
+static void gains_now(const sc_chorus *c, uint32_t k, float *left, float *right) {
+  float t = sc_linear_ramp_at(&c->fade, 0);
+  *left = c->from_left[k] + (c->gain_left[k] - c->from_left[k]) * t;
+  *right = c->from_right[k] + (c->gain_right[k] - c->from_right[k]) * t;
+}
+
 void sc_chorus_set(sc_chorus *c, const sc_chorus_settings *s) {
   c->settings = *s;
   c->step = (uint32_t)llround(s->rate / c->rate * 4294967296.0);
   float voices = roundf(s->voices);
+  uint32_t before = c->voices;
   c->voices = voices < 1.0f                   ? 1u
               : voices > SC_CHORUS_MAX_VOICES ? SC_CHORUS_MAX_VOICES
                                               : (uint32_t)voices;
+  bool fade = c->set && c->voices == before;
+  for (uint32_t k = 0; fade && k < c->voices; k++)
+    gains_now(c, k, &c->from_left[k], &c->from_right[k]);
+  sc_linear_ramp_to(&c->depth, s->depth, c->ramp_frames, !c->set);
   float share = s->level / sqrtf((float)c->voices);
   for (uint32_t k = 0; k < c->voices; k++) {
     float pan = c->voices == 1 ? 0.0f : -1.0f + 2.0f * (float)k / (float)(c->voices - 1);
@@ -62,6 +75,12 @@ void sc_chorus_set(sc_chorus *c, const sc_chorus_settings *s) {
     c->gain_left[k] = share * (float)SC_SQRT2 * cosf(angle);
     c->gain_right[k] = share * (float)SC_SQRT2 * sinf(angle);
   }
+  c->fade = (sc_linear_ramp){0};
+  if (fade)
+    sc_linear_ramp_to(&c->fade, 1.0f, c->ramp_frames, false);
+  else
+    c->fade.to = 1.0f;
+  c->set = true;
 }
 
 /* The line read `delay` frames back from the newest frame, with Catmull-Rom interpolation. */
@@ -82,8 +101,12 @@ bool sc_chorus_process(sc_chorus *c, const float *in_left, const float *in_right
                        float *out_right, uint32_t frames) {
   if (!in_left && !c->active) {
     c->phase += c->step * frames;
+    sc_linear_ramp_advance(&c->fade, frames);
+    sc_linear_ramp_advance(&c->depth, frames);
     return false;
   }
+  /* while settings move in, frame by frame; else today's arithmetic exactly */
+  bool fading = c->fade.left > 0, gliding = c->depth.left > 0;
   bool added = false;
   double frames_per_ms = c->rate / 1000.0;
   for (uint32_t i = 0; i < frames; i++) {
@@ -102,16 +125,25 @@ bool sc_chorus_process(sc_chorus *c, const float *in_left, const float *in_right
     c->pos = (c->pos + 1) & c->mask;
     c->line[c->pos] = x;
     float left = 0.0f, right = 0.0f;
+    float depth = gliding ? sc_linear_ramp_at(&c->depth, i) : c->settings.depth;
+    float t = fading ? sc_linear_ramp_at(&c->fade, i) : 1.0f;
     for (uint32_t k = 0; k < c->voices; k++) {
       double p = phase + (double)k / c->voices;
-      double ms = SC_CHORUS_CENTER_MS + c->settings.depth * sin(2.0 * SC_PI * p);
+      double ms = SC_CHORUS_CENTER_MS + depth * sin(2.0 * SC_PI * p);
       float y = read_back(c, ms * frames_per_ms);
-      left += c->gain_left[k] * y;
-      right += c->gain_right[k] * y;
+      float gain_left = c->gain_left[k], gain_right = c->gain_right[k];
+      if (fading) {
+        gain_left = c->from_left[k] + (gain_left - c->from_left[k]) * t;
+        gain_right = c->from_right[k] + (gain_right - c->from_right[k]) * t;
+      }
+      left += gain_left * y;
+      right += gain_right * y;
     }
     added = true;
     out_left[i] += left;
     out_right[i] += right;
   }
+  sc_linear_ramp_advance(&c->fade, frames);
+  sc_linear_ramp_advance(&c->depth, frames);
   return added;
 }

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "config.h"
+#include "dsp/linear_ramp.h"
 
 /* What the chorus sounds like; ranges and defaults in config.h (SC_CHORUS_*). */
 typedef struct sc_chorus_settings {
@@ -27,6 +28,13 @@ typedef struct sc_chorus {
   sc_chorus_settings settings;
   uint32_t voices;
   float gain_left[SC_CHORUS_MAX_VOICES], gain_right[SC_CHORUS_MAX_VOICES];
+  /* new settings move in over SC_EFFECT_RAMP_SECONDS (`ramp_frames`), as steps would click:
+   * the gains fade from `from_*` as `fade` goes 0 to 1, and the depth glides, so the voices'
+   * reads move on without a jump (a change of the number of voices moves their phases at once) */
+  float from_left[SC_CHORUS_MAX_VOICES], from_right[SC_CHORUS_MAX_VOICES];
+  sc_linear_ramp fade, depth;
+  uint32_t ramp_frames;
+  bool set;       /* the first settings are in */
   uint32_t quiet; /* frames of silent input */
   bool active;
 } sc_chorus;

@@ -22,20 +22,6 @@ static void set_lofi(sc_fx_unit *u, const sc_effect *e) {
   u->hold_rate = rate < SC_LOFI_MIN_RATE ? SC_LOFI_MIN_RATE : rate;
 }
 
-/* Sets off `r` to `to` from where it stands, over `frames`; at once when `now`. */
-static void ramp_to(sc_fx_ramp *r, float to, uint32_t frames, bool now) {
-  if (now) {
-    r->to = to;
-    r->left = 0;
-    return;
-  }
-  if (to == r->to) return;
-  float from = r->left > 0 ? r->to - r->step * (float)r->left : r->to;
-  r->to = to;
-  r->step = (to - from) / (float)frames;
-  r->left = frames;
-}
-
 static uint32_t delay_frames(double seconds, double rate) {
   uint32_t frames = (uint32_t)lround(fmin(fmax(seconds, 0.0), SC_DELAY_MAX_SECONDS) * rate);
   return frames < 1 ? 1 : frames;
@@ -56,7 +42,7 @@ static void set_delay(sc_fx_unit *u, const sc_effect *e, bool glide) {
   for (int side = 0; side < 2; side++) {
     uint32_t frames = delay_frames(e->delay_time[side], u->rate);
     u->delay[side] = frames > u->length[side] ? u->length[side] : frames;
-    ramp_to(&u->tap[side], (float)u->delay[side], u->glide_frames, !glide);
+    sc_linear_ramp_to(&u->tap[side], (float)u->delay[side], u->glide_frames, !glide);
   }
   u->feedback = percent(e->delay_feedback);
   u->damping = percent(e->delay_damping);
@@ -187,9 +173,9 @@ static void process_lofi(sc_fx_unit *u, float *left, float *right, uint32_t fram
 }
 
 static void advance_levels(sc_fx_unit *u, uint32_t frames) {
-  sc_fx_ramp_advance(&u->input, frames);
-  sc_fx_ramp_advance(&u->dry, frames);
-  sc_fx_ramp_advance(&u->wet, frames);
+  sc_linear_ramp_advance(&u->input, frames);
+  sc_linear_ramp_advance(&u->dry, frames);
+  sc_linear_ramp_advance(&u->wet, frames);
 }
 
 /* The line `behind` frames before the write position `pos` (1...length), linear between
@@ -211,9 +197,9 @@ static void process_delay_gliding(sc_fx_unit *u, int side, float *x, uint32_t fr
   float low = u->low[side];
   uint32_t since_loud = u->since_loud[side];
   for (uint32_t f = 0; f < frames; f++) {
-    float input = sc_fx_ramp_at(&u->input, f), dry = sc_fx_ramp_at(&u->dry, f);
-    float wet = sc_fx_ramp_at(&u->wet, f);
-    float delayed = read_behind(line, length, pos, sc_fx_ramp_at(&u->tap[side], f));
+    float input = sc_linear_ramp_at(&u->input, f), dry = sc_linear_ramp_at(&u->dry, f);
+    float wet = sc_linear_ramp_at(&u->wet, f);
+    float delayed = read_behind(line, length, pos, sc_linear_ramp_at(&u->tap[side], f));
     low += (1.0f - u->damping) * (delayed - low);
     float written = input * x[f] + u->feedback * low;
     line[pos] = written;
@@ -231,7 +217,7 @@ static void process_delay(sc_fx_unit *u, float *left, float *right, uint32_t fra
   for (int side = 0; side < 2; side++) {
     if (u->tap[side].left > 0) {
       process_delay_gliding(u, side, channels[side], frames);
-      sc_fx_ramp_advance(&u->tap[side], frames);
+      sc_linear_ramp_advance(&u->tap[side], frames);
       continue;
     }
     float *x = channels[side], *line = u->line[side];
@@ -241,8 +227,8 @@ static void process_delay(sc_fx_unit *u, float *left, float *right, uint32_t fra
     float low = u->low[side];
     uint32_t since_loud = u->since_loud[side];
     for (uint32_t f = 0; f < frames; f++) {
-      float input = sc_fx_ramp_at(&u->input, f), dry = sc_fx_ramp_at(&u->dry, f);
-      float wet = sc_fx_ramp_at(&u->wet, f);
+      float input = sc_linear_ramp_at(&u->input, f), dry = sc_linear_ramp_at(&u->dry, f);
+      float wet = sc_linear_ramp_at(&u->wet, f);
       float delayed = line[read];
       low += (1.0f - u->damping) * (delayed - low);
       float written = input * x[f] + u->feedback * low;
@@ -271,7 +257,7 @@ static void process_reverb(sc_fx_unit *u, float *left, float *right,
                            float (*scratch)[SC_SPAN_FRAMES], uint32_t frames) {
   float *in_left = scratch[0], *in_right = scratch[1];
   for (uint32_t f = 0; f < frames; f++) {
-    float input = sc_fx_ramp_at(&u->input, f), dry = sc_fx_ramp_at(&u->dry, f);
+    float input = sc_linear_ramp_at(&u->input, f), dry = sc_linear_ramp_at(&u->dry, f);
     in_left[f] = input * left[f];
     in_right[f] = input * right[f];
     left[f] *= dry;
@@ -285,7 +271,7 @@ static void process_reverb(sc_fx_unit *u, float *left, float *right,
     memset(wet_right, 0, frames * sizeof(float));
     sc_reverb_process(u->reverb, in_left, in_right, wet_left, wet_right, frames);
     for (uint32_t f = 0; f < frames; f++) {
-      float wet = sc_fx_ramp_at(&u->wet, f);
+      float wet = sc_linear_ramp_at(&u->wet, f);
       left[f] += wet * wet_left[f];
       right[f] += wet * wet_right[f];
     }
@@ -395,7 +381,7 @@ void sc_fx_unit_follow(sc_fx_unit *u, const float cc[128], const float shaped[SC
             cc[e->bypass_controller] >= SC_EFFECT_BYPASS_THRESHOLD / e->bypass / 127.0f;
   bool bypassed = u->mix.to == 0.0f && u->mix.left == 0;
   if (on && bypassed) sc_fx_unit_clear(u);
-  ramp_to(&u->mix, on ? 1.0f : 0.0f, u->ramp_frames, first);
+  sc_linear_ramp_to(&u->mix, on ? 1.0f : 0.0f, u->ramp_frames, first);
   sc_effect *now = &u->now;
   switch (e->type) {
     case SC_EFFECT_LOFI:
@@ -418,8 +404,8 @@ void sc_fx_unit_follow(sc_fx_unit *u, const float cc[128], const float shaped[SC
         set_reverb(u, &next);
       break;
   }
-  ramp_to(&u->input, percent(next.input), u->ramp_frames, first);
-  ramp_to(&u->dry, percent(next.dry), u->ramp_frames, first);
-  ramp_to(&u->wet, percent(next.wet), u->ramp_frames, first);
+  sc_linear_ramp_to(&u->input, percent(next.input), u->ramp_frames, first);
+  sc_linear_ramp_to(&u->dry, percent(next.dry), u->ramp_frames, first);
+  sc_linear_ramp_to(&u->wet, percent(next.wet), u->ramp_frames, first);
   u->now = next;
 }

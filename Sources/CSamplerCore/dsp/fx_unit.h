@@ -11,24 +11,9 @@
 #include "config.h"
 #include "dsp/eq.h"
 #include "dsp/filter.h"
+#include "dsp/linear_ramp.h"
 #include "dsp/reverb.h"
 #include "sampler_core.h"
-
-/* A level moving linearly to `to` over the `left` frames still to come, by `step` a frame. */
-typedef struct sc_fx_ramp {
-  float to, step;
-  uint32_t left;
-} sc_fx_ramp;
-
-/* The level at frame `f` of the next call. */
-static inline float sc_fx_ramp_at(const sc_fx_ramp *r, uint32_t f) {
-  return f < r->left ? r->to - r->step * (float)(r->left - f) : r->to;
-}
-
-/* Moves the ramp on by a call of `frames`. */
-static inline void sc_fx_ramp_advance(sc_fx_ramp *r, uint32_t frames) {
-  r->left = r->left > frames ? r->left - frames : 0;
-}
 
 typedef struct sc_fx_unit {
   sc_effect effect; /* as declared: the parameters at controller 0 */
@@ -37,10 +22,10 @@ typedef struct sc_fx_unit {
   bool followed; /* the controllers were read once: later moves ramp rather than jump */
   float moved_by[SC_EFFECT_MAX_CCS]; /* each controller's share, as smoothed so far */
   uint32_t ramp_frames;              /* SC_EFFECT_RAMP_SECONDS */
-  sc_fx_ramp input, dry, wet;        /* linear */
+  sc_linear_ramp input, dry, wet;    /* linear */
   /* 1 plays, 0 is bypassed (bypass_onccN); in between, the output is this much of the effect's
    * and the rest its input (sc_fx_chains_run fades) */
-  sc_fx_ramp mix;
+  sc_linear_ramp mix;
   bool wet_outside; /* a reverb under a wet controller: its own level is 1, the wet ramps here */
   /* lofi */
   float step;       /* the grid, 0 for no bit reduction */
@@ -60,7 +45,7 @@ typedef struct sc_fx_unit {
   uint32_t length[2], pos[2], delay[2];
   /* the taps in frames behind the write position, gliding to `delay` after a controller moved
    * it (SC_EFFECT_DELAY_GLIDE_SECONDS, `glide_frames`) */
-  sc_fx_ramp tap[2];
+  sc_linear_ramp tap[2];
   uint32_t glide_frames;
   float feedback, damping, low[2];
   /* frames since the last value above SC_EFFECT_SILENCE_LEVEL went into a line, per side: the
@@ -97,7 +82,7 @@ void sc_fx_unit_follow(sc_fx_unit *unit, const float cc[128], const float shaped
 
 /* Moves the bypass's fade on past a call of `frames`. [render] */
 static inline void sc_fx_unit_faded(sc_fx_unit *unit, uint32_t frames) {
-  sc_fx_ramp_advance(&unit->mix, frames);
+  sc_linear_ramp_advance(&unit->mix, frames);
 }
 
 /* Whether processing silence would still give sound: a delay's lines or the reverb hold some,

@@ -69,6 +69,7 @@ sc_reverb_settings sc_reverb_default_settings(void) {
 bool sc_reverb_create(sc_reverb *r, double rate) {
   memset(r, 0, sizeof *r);
   r->rate = rate;
+  r->ramp_frames = (uint32_t)fmax(1.0, round(SC_EFFECT_RAMP_SECONDS * rate));
   uint32_t longest[SC_REVERB_LINES];
   line_lengths(rate, 1.0f, longest);
   size_t total = 0;
@@ -130,6 +131,9 @@ void sc_reverb_set(sc_reverb *r, const sc_reverb_settings *s) {
   r->pre_delay = pre < r->pre_size ? pre : r->pre_size - 1;
   r->direct = (1.0f + s->width) / 2.0f * s->level;
   r->cross = (1.0f - s->width) / 2.0f * s->level;
+  sc_linear_ramp_to(&r->direct_ramp, r->direct, r->ramp_frames, !r->set);
+  sc_linear_ramp_to(&r->cross_ramp, r->cross, r->ramp_frames, !r->set);
+  r->set = true;
   uint32_t diffusion = 0;
   for (int d = 0; d < SC_REVERB_DIFFUSERS; d++)
     diffusion += r->diffuser_length[0][d] > r->diffuser_length[1][d] ? r->diffuser_length[0][d]
@@ -159,9 +163,19 @@ static void hadamard(float x[SC_REVERB_LINES]) {
   for (int k = 0; k < SC_REVERB_LINES; k++) x[k] *= 0.25f;
 }
 
+static void advance_ramps(sc_reverb *r, uint32_t frames) {
+  sc_linear_ramp_advance(&r->direct_ramp, frames);
+  sc_linear_ramp_advance(&r->cross_ramp, frames);
+}
+
 bool sc_reverb_process(sc_reverb *r, const float *in_left, const float *in_right, float *out_left,
                        float *out_right, uint32_t frames) {
-  if (!in_left && !r->active) return false;
+  if (!in_left && !r->active) {
+    advance_ramps(r, frames);
+    return false;
+  }
+  /* while the level or width moves, frame by frame; else today's products exactly */
+  bool moving = r->direct_ramp.left > 0 || r->cross_ramp.left > 0;
   bool added = false;
   /* the input reaches half the lines from each side, so each line's share keeps unit power */
   const float input_gain = 0.5f, output_gain = 0.25f;
@@ -206,10 +220,13 @@ bool sc_reverb_process(sc_reverb *r, const float *in_left, const float *in_right
     }
     left *= output_gain, right *= output_gain;
     added = true;
-    out_left[i] += r->direct * left + r->cross * right;
-    out_right[i] += r->direct * right + r->cross * left;
+    float direct = moving ? sc_linear_ramp_at(&r->direct_ramp, i) : r->direct;
+    float cross = moving ? sc_linear_ramp_at(&r->cross_ramp, i) : r->cross;
+    out_left[i] += direct * left + cross * right;
+    out_right[i] += direct * right + cross * left;
     r->quiet = input || level >= SC_EFFECT_SILENCE_LEVEL ? 0 : r->quiet + 1;
     if (r->quiet > r->longest_path) sc_reverb_clear(r);
   }
+  advance_ramps(r, frames);
   return added;
 }

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "config.h"
+#include "dsp/linear_ramp.h"
 
 /* What the reverb sounds like; ranges and defaults in config.h (SC_REVERB_*). */
 typedef struct sc_reverb_settings {
@@ -31,9 +32,14 @@ typedef struct sc_reverb {
   uint32_t pre_size, pre_delay, pre_pos;
   sc_reverb_settings settings; /* as last applied */
   float direct, cross;         /* width: each side's own output and the other side's */
-  uint32_t longest_path;       /* frames a signal may stay inside before it leaves */
-  uint32_t quiet;              /* frames its input and insides have been silent */
-  bool active;                 /* holds sound; false: cleared, processing gives nothing */
+  /* direct and cross as they move to new settings (SC_EFFECT_RAMP_SECONDS, `ramp_frames`): a
+   * step in the return's level would click; `set` once the first settings are in */
+  sc_linear_ramp direct_ramp, cross_ramp;
+  uint32_t ramp_frames;
+  bool set;
+  uint32_t longest_path; /* frames a signal may stay inside before it leaves */
+  uint32_t quiet;        /* frames its input and insides have been silent */
+  bool active;           /* holds sound; false: cleared, processing gives nothing */
 } sc_reverb;
 
 /* The defaults of config.h. */

@@ -127,7 +127,7 @@ static void fade_bypass(sc_fx_chains *c, sc_fx_unit *u, float *left, float *righ
   memcpy(c->through[1], right, frames * sizeof(float));
   sc_fx_unit_process(u, left, right, c->scratch, frames);
   for (uint32_t f = 0; f < frames; f++) {
-    float effect = sc_fx_ramp_at(&u->mix, f);
+    float effect = sc_linear_ramp_at(&u->mix, f);
     left[f] = c->through[0][f] + effect * (left[f] - c->through[0][f]);
     right[f] = c->through[1][f] + effect * (right[f] - c->through[1][f]);
   }
