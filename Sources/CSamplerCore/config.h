@@ -185,6 +185,9 @@
   { 29.3, 31.7, 34.9, 37.1, 41.3, 44.9, 47.5, 52.1, 56.3, 60.7, 64.1, 69.5, 74.3, 81.1, 88.9, 97.3 }
 #define SC_REVERB_SIZE_MIN 0.4
 #define SC_REVERB_SIZE_MAX 1.2
+/* How long the reverb's lines take to glide to the lengths of a new size: a jump would click;
+ * gliding bends the pitch of the tail for this long. */
+#define SC_REVERB_SIZE_GLIDE_SECONDS 0.1
 /* Input diffusion: Schroeder all-passes in series on each side before the network, which turn
  * a click into a dense burst so the tail is dense from its start. Gain 0.7 as in Schroeder's
  * (1962) diffusers; lengths in ms, different for each side so the two inputs decorrelate. */

@@ -57,6 +57,16 @@ struct EffectSettingRampTests {
     check(wet(send: 0, SC_PARAM_REVERB_WIDTH, from: 1, to: 0), "reverb width")
   }
 
+  /// A size change glides the lines' reads to their new lengths over 0.1 s (config.h
+  /// SC_REVERB_SIZE_GLIDE_SECONDS): 0.3 -> 0.9 lengthens the longest line (97.3 ms x 0.4...1.2,
+  /// config.h SC_REVERB_LINE_MS, SIZE_MIN/MAX) by 46.7 ms, so its read slows to 0.53 of the
+  /// input's speed; 0.9 -> 0.3 speeds it to 1.47.
+  @Test("reverb size 0.3 -> 0.9 and back glides instead of jumping")
+  func reverbSize() {
+    check(wet(send: 0, SC_PARAM_REVERB_SIZE, from: 0.3, to: 0.9), "reverb size up")
+    check(wet(send: 0, SC_PARAM_REVERB_SIZE, from: 0.9, to: 0.3), speed: 1.47, "reverb size down")
+  }
+
   @Test("chorus level 2 -> 0.5 ramps; depth 2 -> 6 ms moves the voices without a jump")
   func chorus() {
     check(wet(send: 1, SC_PARAM_CHORUS_LEVEL, from: 2, to: 0.5), "chorus level")

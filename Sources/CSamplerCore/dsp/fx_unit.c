@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "dsp/fx_unit.h"
+#include "dsp/delay_read.h"
 
 static float percent(float p) { return p / 100.0f; }
 
@@ -178,18 +179,6 @@ static void advance_levels(sc_fx_unit *u, uint32_t frames) {
   sc_linear_ramp_advance(&u->wet, frames);
 }
 
-/* The line `behind` frames before the write position `pos` (1...length), linear between
- * frames. */
-static float read_behind(const float *line, uint32_t length, uint32_t pos, float behind) {
-  behind = fminf(fmaxf(behind, 1.0f), (float)length);
-  uint32_t whole = (uint32_t)behind;
-  float fraction = behind - (float)whole;
-  uint32_t at = pos >= whole ? pos - whole : pos + length - whole;
-  if (fraction == 0.0f) return line[at];
-  float further = line[at == 0 ? length - 1 : at - 1];
-  return line[at] + fraction * (further - line[at]);
-}
-
 /* A side whose tap glides to a new time: the read moves frame by frame, between frames. */
 static void process_delay_gliding(sc_fx_unit *u, int side, float *x, uint32_t frames) {
   float *line = u->line[side];
@@ -199,7 +188,7 @@ static void process_delay_gliding(sc_fx_unit *u, int side, float *x, uint32_t fr
   for (uint32_t f = 0; f < frames; f++) {
     float input = sc_linear_ramp_at(&u->input, f), dry = sc_linear_ramp_at(&u->dry, f);
     float wet = sc_linear_ramp_at(&u->wet, f);
-    float delayed = read_behind(line, length, pos, sc_linear_ramp_at(&u->tap[side], f));
+    float delayed = sc_delay_read_behind(line, length, pos, sc_linear_ramp_at(&u->tap[side], f));
     low += (1.0f - u->damping) * (delayed - low);
     float written = input * x[f] + u->feedback * low;
     line[pos] = written;

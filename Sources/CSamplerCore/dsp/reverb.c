@@ -19,6 +19,7 @@
  * two outputs tap the lines with two different rows of the Hadamard matrix, which are
  * orthogonal: the two sides of the tail are uncorrelated. */
 #include "dsp/reverb.h"
+#include "dsp/delay_read.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -70,6 +71,7 @@ bool sc_reverb_create(sc_reverb *r, double rate) {
   memset(r, 0, sizeof *r);
   r->rate = rate;
   r->ramp_frames = (uint32_t)fmax(1.0, round(SC_EFFECT_RAMP_SECONDS * rate));
+  r->glide_frames = (uint32_t)fmax(1.0, round(SC_REVERB_SIZE_GLIDE_SECONDS * rate));
   uint32_t longest[SC_REVERB_LINES];
   line_lengths(rate, 1.0f, longest);
   size_t total = 0;
@@ -84,7 +86,10 @@ bool sc_reverb_create(sc_reverb *r, double rate) {
   r->memory = calloc(total, sizeof(float));
   if (!r->memory) return false;
   float *next = r->memory;
-  for (int k = 0; k < SC_REVERB_LINES; k++) r->line[k] = next, next += longest[k];
+  for (int k = 0; k < SC_REVERB_LINES; k++) {
+    r->line[k] = next, next += longest[k];
+    r->capacity[k] = longest[k];
+  }
   for (int side = 0; side < 2; side++) {
     for (int d = 0; d < SC_REVERB_DIFFUSERS; d++)
       r->diffuser[side][d] = next, next += r->diffuser_length[side][d];
@@ -113,10 +118,11 @@ void sc_reverb_clear(sc_reverb *r) {
 }
 
 void sc_reverb_set(sc_reverb *r, const sc_reverb_settings *s) {
+  uint32_t before = r->length[SC_REVERB_LINES - 1];
   if (s->size != r->settings.size) {
     line_lengths(r->rate, s->size, r->length);
     for (int k = 0; k < SC_REVERB_LINES; k++)
-      if (r->pos[k] >= r->length[k]) r->pos[k] = 0;
+      sc_linear_ramp_to(&r->tap[k], (float)r->length[k], r->glide_frames, !r->set);
   }
   r->settings = *s;
   for (int k = 0; k < SC_REVERB_LINES; k++) {
@@ -138,7 +144,10 @@ void sc_reverb_set(sc_reverb *r, const sc_reverb_settings *s) {
   for (int d = 0; d < SC_REVERB_DIFFUSERS; d++)
     diffusion += r->diffuser_length[0][d] > r->diffuser_length[1][d] ? r->diffuser_length[0][d]
                                                                      : r->diffuser_length[1][d];
-  r->longest_path = r->pre_delay + diffusion + r->length[SC_REVERB_LINES - 1] + 1;
+  /* while the taps glide from a longer size, sound may stay as long as that size keeps it */
+  uint32_t last = r->length[SC_REVERB_LINES - 1];
+  if (r->tap[SC_REVERB_LINES - 1].left > 0 && before > last) last = before;
+  r->longest_path = r->pre_delay + diffusion + last + 1;
 }
 
 /* Schroeder's all-pass, (-g + z^-m) / (1 - g z^-m), one frame. */
@@ -166,6 +175,17 @@ static void hadamard(float x[SC_REVERB_LINES]) {
 static void advance_ramps(sc_reverb *r, uint32_t frames) {
   sc_linear_ramp_advance(&r->direct_ramp, frames);
   sc_linear_ramp_advance(&r->cross_ramp, frames);
+  for (int k = 0; k < SC_REVERB_LINES; k++) sc_linear_ramp_advance(&r->tap[k], frames);
+}
+
+/* Line k's output at frame `i` of the call: `length` behind the write position, or between
+ * frames where its tap glides. */
+static float line_out(const sc_reverb *r, int k, uint32_t i) {
+  uint32_t pos = r->pos[k], capacity = r->capacity[k];
+  if (r->tap[k].left > 0)
+    return sc_delay_read_behind(r->line[k], capacity, pos, sc_linear_ramp_at(&r->tap[k], i));
+  uint32_t length = r->length[k];
+  return r->line[k][pos >= length ? pos - length : pos + capacity - length];
 }
 
 bool sc_reverb_process(sc_reverb *r, const float *in_left, const float *in_right, float *out_left,
@@ -204,7 +224,7 @@ bool sc_reverb_process(sc_reverb *r, const float *in_left, const float *in_right
     float s[SC_REVERB_LINES];
     float left = 0.0f, right = 0.0f;
     for (int k = 0; k < SC_REVERB_LINES; k++) {
-      float out = r->line[k][r->pos[k]];
+      float out = line_out(r, k, i);
       level = fmaxf(level, fabsf(out));
       r->low[k] = r->feed[k] * out + r->pole[k] * r->low[k];
       s[k] = r->low[k];
@@ -216,7 +236,7 @@ bool sc_reverb_process(sc_reverb *r, const float *in_left, const float *in_right
     for (int k = 0; k < SC_REVERB_LINES; k++) {
       float feed = x[k & 1] * (k & 4 ? -1.0f : 1.0f);
       r->line[k][r->pos[k]] = s[k] + feed;
-      if (++r->pos[k] == r->length[k]) r->pos[k] = 0;
+      if (++r->pos[k] == r->capacity[k]) r->pos[k] = 0;
     }
     left *= output_gain, right *= output_gain;
     added = true;

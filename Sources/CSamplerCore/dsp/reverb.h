@@ -23,8 +23,13 @@ typedef struct sc_reverb_settings {
 typedef struct sc_reverb {
   double rate;
   float *memory; /* every line below, one allocation */
+  /* each line as long as the largest size makes it, written at `pos` and read `length` behind;
+   * after a size change the read `tap` glides to the new length (SC_REVERB_SIZE_GLIDE_SECONDS,
+   * `glide_frames`) rather than jump, which would click */
   float *line[SC_REVERB_LINES];
-  uint32_t length[SC_REVERB_LINES], pos[SC_REVERB_LINES];
+  uint32_t capacity[SC_REVERB_LINES], length[SC_REVERB_LINES], pos[SC_REVERB_LINES];
+  sc_linear_ramp tap[SC_REVERB_LINES];
+  uint32_t glide_frames;
   float feed[SC_REVERB_LINES], pole[SC_REVERB_LINES], low[SC_REVERB_LINES];
   float *diffuser[2][SC_REVERB_DIFFUSERS];
   uint32_t diffuser_length[2][SC_REVERB_DIFFUSERS], diffuser_pos[2][SC_REVERB_DIFFUSERS];
