@@ -11,15 +11,22 @@ final class BatchProgress: @unchecked Sendable {
   private var renderedAudio = 0.0
   private var done = 0
   private var failed = 0
-  private let started = ContinuousClock.now
+  /// Seconds since the batch started.
+  private let elapsed: () -> Double
   private let draw: ((String) -> Void)?
   private let printLine: (String) -> Void
   private let lock = NSLock()
   private static let width = 20
 
   /// Progress over `lengths` (each render's song length in seconds): drawn with `draw` when
-  /// someone watches, else a line per render through `printLine`.
-  init(lengths: [Double], draw: ((String) -> Void)?, printLine: @escaping (String) -> Void) {
+  /// someone watches, else a line per render through `printLine`; `elapsed` gives the seconds
+  /// since the batch started (a clock's, unless a test sets the time).
+  init(
+    lengths: [Double], draw: ((String) -> Void)?, printLine: @escaping (String) -> Void,
+    elapsed: (() -> Double)? = nil
+  ) {
+    let started = ContinuousClock.now
+    self.elapsed = elapsed ?? { BatchProgress.seconds(ContinuousClock.now - started) }
     total = lengths.count
     audioLeft = lengths.reduce(0, +)
     self.draw = draw
@@ -35,8 +42,9 @@ final class BatchProgress: @unchecked Sendable {
       done += 1
       if failure != nil { failed += 1 }
       audioLeft -= length
-      // skipped renders cost no time, so they say nothing about the rate
-      if !skipped { audioDone += length }
+      // skipped renders cost no time and failed ones little, so neither says anything about
+      // the rate
+      if !skipped && failure == nil { audioDone += length }
       renderedAudio += rendered
       guard let draw else {
         printLine("sfzplay: [\(done)/\(total)] \(line)")
@@ -54,9 +62,8 @@ final class BatchProgress: @unchecked Sendable {
 
   private var bar: String {
     let filled = total > 0 ? done * Self.width / total : Self.width
-    let elapsed = Self.seconds(ContinuousClock.now - started)
     let left =
-      audioDone > 0 ? ", about " + Self.clock(elapsed / audioDone * audioLeft) + " left" : ""
+      audioDone > 0 ? ", about " + Self.clock(elapsed() / audioDone * audioLeft) + " left" : ""
     return "[" + String(repeating: "#", count: filled)
       + String(repeating: "-", count: Self.width - filled) + "] \(done)/\(total) songs, "
       + Self.clock(renderedAudio) + " of audio, \(failed) failed" + left
