@@ -81,7 +81,7 @@ struct ArdourRun {
     process.environment = environment
     process.currentDirectoryURL = root
     let log = root.appendingPathComponent("\(arguments[0]).log")
-    FileManager.default.createFile(atPath: log.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
     let handle = try FileHandle(forWritingTo: log)
     defer { try? handle.close() }
     process.standardOutput = handle
