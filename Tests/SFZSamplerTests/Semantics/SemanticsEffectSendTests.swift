@@ -41,11 +41,11 @@ struct SemanticsEffectSendTests {
   @Test("effect1...effect4 reach the engine's four sends as written, in percent")
   func sendsAsWritten() {
     let location = SFZLocation(file: "probe.sfz", line: 1)
+    let written: [(String, Double)] = [
+      ("effect1", 50), ("effect2", 25), ("effect3", 12.5), ("effect4", 100),
+    ]
     let opcodes = Dictionary(
-      uniqueKeysWithValues: [
-        ("effect1", 50.0), ("effect2", 25), ("effect3", 12.5), ("effect4", 100),
-      ]
-      .map { name, value in
+      uniqueKeysWithValues: written.map { name, value in
         (name, SFZOpcode(name: name, value: "\(value)", location: location, number: value))
       })
     let mapping = RegionMapping(
