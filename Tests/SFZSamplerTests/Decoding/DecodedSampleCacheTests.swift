@@ -5,7 +5,15 @@ import Testing
 
 /// The decoded-sample cache `sfzplay batch` turns on: it keeps at most its budget, lets the
 /// least recently used sample go first, and knows a file changed on disk.
-@Suite struct DecodedSampleCacheTests {
+@Suite final class DecodedSampleCacheTests {
+  /// Where this test's files are, removed when it ends.
+  private let folder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("sample-cache-\(UUID().uuidString)")
+
+  deinit {
+    try? FileManager.default.removeItem(at: folder)
+  }
+
   /// A mono 16-bit sample of `frames` frames: 2 bytes a frame.
   static func audio(frames: Int) -> DecodedAudio {
     DecodedAudio(
@@ -14,9 +22,7 @@ import Testing
   }
 
   /// Three files on disk, for their keys.
-  static func keys() throws -> [DecodedSampleCache.Key] {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("sample-cache-\(UUID().uuidString)")
+  func keys() throws -> [DecodedSampleCache.Key] {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return try ["a", "b", "c"].map { name in
       let path = folder.appendingPathComponent(name + ".wav").path
@@ -26,7 +32,7 @@ import Testing
   }
 
   @Test func theLeastRecentlyUsedSampleGoesFirstWhenTheBudgetIsFull() throws {
-    let keys = try Self.keys()
+    let keys = try keys()
     var store = DecodedSampleCache.Store()
     store.budget = 2_000  // two samples of 500 frames (1,000 bytes each), not three
     store.keep(Self.audio(frames: 500), for: keys[0])
@@ -43,7 +49,7 @@ import Testing
   }
 
   @Test func aFileChangedOnDiskIsAnotherSample() throws {
-    let key = try #require(try Self.keys().first)
+    let key = try #require(try keys().first)
     try Data("longer".utf8).write(to: URL(fileURLWithPath: key.path))
     let changed = try #require(DecodedSampleCache.Key(path: key.path, frameLimit: nil))
     #expect(changed != key)

@@ -6,11 +6,19 @@ import SFZSampler
 import Testing
 
 @Suite("SFZ loading")
-struct SFZLoadingTests {
+final class SFZLoadingTests {
+  /// The folders this test wrote, removed when it ends.
+  private var folders: [URL] = []
+
+  deinit {
+    for folder in folders { try? FileManager.default.removeItem(at: folder) }
+  }
+
   private func write(_ text: String) throws -> URL {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("sfz-loading-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    folders.append(folder)
     let url = folder.appendingPathComponent("test.sfz")
     try text.write(to: url, atomically: true, encoding: .utf8)
     return url
