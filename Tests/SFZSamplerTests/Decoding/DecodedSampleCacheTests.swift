@@ -7,11 +7,10 @@ import Testing
 /// least recently used sample go first, and knows a file changed on disk.
 @Suite final class DecodedSampleCacheTests {
   /// Where this test's files are, removed when it ends.
-  private let folder = FileManager.default.temporaryDirectory
-    .appendingPathComponent("sample-cache-\(UUID().uuidString)")
+  private let fixtures: DecodingFixtures
 
-  deinit {
-    try? FileManager.default.removeItem(at: folder)
+  init() throws {
+    fixtures = try DecodingFixtures()
   }
 
   /// A mono 16-bit sample of `frames` frames: 2 bytes a frame.
@@ -23,9 +22,8 @@ import Testing
 
   /// Three files on disk, for their keys.
   func keys() throws -> [DecodedSampleCache.Key] {
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return try ["a", "b", "c"].map { name in
-      let path = folder.appendingPathComponent(name + ".wav").path
+    try ["a", "b", "c"].map { name in
+      let path = fixtures.path(name + ".wav")
       try Data(name.utf8).write(to: URL(fileURLWithPath: path))
       return try #require(DecodedSampleCache.Key(path: path, frameLimit: nil))
     }

@@ -7,19 +7,15 @@ import Testing
 
 @Suite("SFZ loading")
 final class SFZLoadingTests {
-  /// The folders this test wrote, removed when it ends.
-  private var folders: [URL] = []
+  /// The test's folder, removed when it ends.
+  private let written: DecodingFixtures
 
-  deinit {
-    for folder in folders { try? FileManager.default.removeItem(at: folder) }
+  init() throws {
+    written = try DecodingFixtures()
   }
 
   private func write(_ text: String) throws -> URL {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("sfz-loading-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    folders.append(folder)
-    let url = folder.appendingPathComponent("test.sfz")
+    let url = written.folder.appendingPathComponent("test.sfz")
     try text.write(to: url, atomically: true, encoding: .utf8)
     return url
   }
