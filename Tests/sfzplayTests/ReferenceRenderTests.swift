@@ -38,6 +38,10 @@ import Testing
     // lorand/hirand pick one of 25 samples per round-robin step: the reference's random draws
     // are not ours. Our own render with another seed measures median 3.89, p90 7.76.
     "dim-cabasa": Bound(median: 4.2, p90: 10, why: "random sample choice"),
+    // One key per filter type of fil_type.md (reference/sfz/filter-types.sfz). The types beyond
+    // the two-pole ones are not yet matched to the reference's responses (issue 40): measured
+    // median 0.71, p90 12.87 when the case arrived, held there so that nothing gets worse.
+    "filter-types": Bound(median: 0.8, p90: 13.5, why: "filter types not yet matched (issue 40)"),
   ]
 
   static let tool = TestData.shared.appendingPathComponent("tools/reference-compare.py")
