@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "state/busy_slots.h"
 #include "state/engine_state.h"
 #include "buses/buses.h"
 #include "buses/channel_chains.h"
@@ -45,8 +46,14 @@ sc_engine *sc_engine_create(const sc_engine_config *config) {
   e->voice_slots = config->max_voices + reserve;
   e->voices = aligned_alloc(64, e->voice_slots * sizeof(sc_voice));
   if (e->voices) memset(e->voices, 0, e->voice_slots * sizeof(sc_voice));
+  e->busy = calloc((e->voice_slots + 63) / 64, sizeof *e->busy);
+  if (e->voices && e->busy)
+    for (uint32_t i = 0; i < e->voice_slots; i++) {
+      e->voices[i].busy_word = &e->busy[i / 64];
+      e->voices[i].busy_bit = 1ull << (i % 64);
+    }
   e->buses = sc_buses_create(config->sample_rate);
-  if (!e->voices || !e->buses || !sc_sinc_table_init(&e->sinc)) {
+  if (!e->voices || !e->busy || !e->buses || !sc_sinc_table_init(&e->sinc)) {
     sc_engine_destroy(e);
     return NULL;
   }
@@ -88,6 +95,7 @@ void sc_engine_destroy(sc_engine *e) {
   sc_buses_destroy(e->buses);
   sc_streams_destroy(e->streams, e->stream_count);
   free(e->voices);
+  free((void *)e->busy);
   free(e);
 }
 
@@ -148,16 +156,15 @@ static void adopt_pending(sc_engine *e) {
   e->round_robin = next ? next->round_robin_storage : NULL;
   if (next) apply_instrument_state(e, next);
   if (!old) return;
-  for (uint32_t i = 0; i < e->voice_slots; i++)
-    if (e->voices[i].state != SC_VOICE_FREE && e->voices[i].instrument == old)
-      sc_voice_fade_out(e, &e->voices[i], e->swap_fade_step);
+  SC_FOR_EACH_BUSY_SLOT(e, i)
+  if (e->voices[i].instrument == old) sc_voice_fade_out(e, &e->voices[i], e->swap_fade_step);
   e->retiring = old;
 }
 
 static void release_retired(sc_engine *e) {
   if (!e->retiring) return;
-  for (uint32_t i = 0; i < e->voice_slots; i++)
-    if (e->voices[i].state != SC_VOICE_FREE && e->voices[i].instrument == e->retiring) return;
+  SC_FOR_EACH_BUSY_SLOT(e, i)
+  if (e->voices[i].instrument == e->retiring) return;
   if (push_garbage(e, e->retiring)) e->retiring = NULL;
 }
 
@@ -212,8 +219,7 @@ static void render_span(sc_engine *e, sc_render_team *team, const sc_render_alon
 }
 
 static void update_stats(sc_engine *e) {
-  uint32_t active = 0;
-  for (uint32_t i = 0; i < e->voice_slots; i++) active += e->voices[i].state != SC_VOICE_FREE;
+  uint32_t active = sc_busy_count(e);
   atomic_store_explicit(&e->stat_active, active, memory_order_relaxed);
   if (active > atomic_load_explicit(&e->stat_peak, memory_order_relaxed))
     atomic_store_explicit(&e->stat_peak, active, memory_order_relaxed);

@@ -3,6 +3,7 @@
  * to the controller triggers and, for pedals, to pedals.c; the channel mode
  * messages (all sound off, reset all controllers, all notes off) act on the channel's voices and
  * notes. */
+#include "state/busy_slots.h"
 #include "performance/channel_messages.h"
 
 #include "performance/notes.h"
@@ -20,7 +21,7 @@ static bool is_pedal(const sc_engine *engine, uint8_t controller) {
 
 /* The channel's sounding voices whose envelopes controllers set take their new values. */
 static void envelopes_follow(sc_engine *engine, uint8_t channel) {
-  for (uint32_t i = 0; i < engine->voice_slots; i++) {
+  SC_FOR_EACH_BUSY_SLOT(engine, i) {
     sc_voice *v = &engine->voices[i];
     if (v->state == SC_VOICE_PLAYING && v->channel == channel && v->play->envelopes_follow)
       sc_voice_envelopes_follow(engine, v);
@@ -29,10 +30,9 @@ static void envelopes_follow(sc_engine *engine, uint8_t channel) {
 
 static void all_sound_off(sc_engine *engine, uint8_t channel) {
   /* silence now, without a click */
-  for (uint32_t i = 0; i < engine->voice_slots; i++) {
+  SC_FOR_EACH_BUSY_SLOT(engine, i) {
     sc_voice *v = &engine->voices[i];
-    if (v->state != SC_VOICE_FREE && v->channel == channel)
-      sc_voice_fade_out(engine, v, engine->steal_fade_step);
+    if (v->channel == channel) sc_voice_fade_out(engine, v, engine->steal_fade_step);
   }
 }
 

@@ -6,6 +6,7 @@
  * the voices started before it whose off_by names its group (legato patches: the legato region
  * stops the sustain region the same note-on started, as ARIA does). Layers of a group that chokes
  * itself all sound, and polyphony limits never stop voices of the event that is counting. */
+#include "state/busy_slots.h"
 #include "performance/choke.h"
 #include "state/engine_state.h"
 #include "voice/voice_alloc.h"
@@ -29,7 +30,7 @@ static void stop_voice(sc_engine *engine, sc_voice *v, sc_off_mode mode, float o
 
 void sc_choke_others(sc_engine *engine, const sc_region *region, uint8_t channel,
                      uint64_t first_age) {
-  for (uint32_t i = 0; i < engine->voice_slots; i++) {
+  SC_FOR_EACH_BUSY_SLOT(engine, i) {
     sc_voice *v = &engine->voices[i];
     const sc_region *r = v->region;
     if (v->state != SC_VOICE_PLAYING || v->channel != channel || !r->has_off_by ||
@@ -51,7 +52,7 @@ static void enforce(sc_engine *engine, const sc_region *region, uint8_t channel,
   for (;;) {
     uint32_t count = 0;
     sc_voice *oldest = NULL;
-    for (uint32_t i = 0; i < engine->voice_slots; i++) {
+    SC_FOR_EACH_BUSY_SLOT(engine, i) {
       sc_voice *v = &engine->voices[i];
       if (v->state != SC_VOICE_PLAYING || v->channel != channel ||
           v->region->group != region->group || (key >= 0 && v->key != key))

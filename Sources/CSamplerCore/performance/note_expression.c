@@ -5,6 +5,7 @@
  * earlier note used takes the id from that note's voices, so its release is left alone. */
 #include <math.h>
 
+#include "state/busy_slots.h"
 #include "state/engine_state.h"
 #include "voice/voice.h"
 #include "performance/notes.h"
@@ -17,9 +18,9 @@ void sc_note_on_id(sc_engine *engine, uint8_t channel, uint8_t key, uint8_t velo
     sc_note_off(engine, channel, key);
     return;
   }
-  for (uint32_t i = 0; i < engine->voice_slots; i++) {
+  SC_FOR_EACH_BUSY_SLOT(engine, i) {
     sc_voice *v = &engine->voices[i];
-    if (v->state != SC_VOICE_FREE && v->note.has_id && v->note.id == id) v->note.has_id = false;
+    if (v->note.has_id && v->note.id == id) v->note.has_id = false;
   }
   sc_voice_note note = sc_note_neutral(true, id);
   sc_note_on(engine, channel, key, velocity, &note);
@@ -52,10 +53,9 @@ static void set_expression(sc_engine *engine, sc_voice *v, uint8_t expression, f
 
 void sc_note_expression_set(sc_engine *engine, uint32_t id, uint8_t expression, float value) {
   if (expression >= SC_NOTE_EXPRESSION_COUNT || !isfinite(value)) return;
-  for (uint32_t i = 0; i < engine->voice_slots; i++) {
+  SC_FOR_EACH_BUSY_SLOT(engine, i) {
     sc_voice *v = &engine->voices[i];
-    if (v->state != SC_VOICE_FREE && v->note.has_id && v->note.id == id)
-      set_expression(engine, v, expression, value);
+    if (v->note.has_id && v->note.id == id) set_expression(engine, v, expression, value);
   }
 }
 

@@ -3,6 +3,7 @@
  * voices a key starts belong to. What a key starts is triggers.c's part. */
 #include <math.h>
 
+#include "state/busy_slots.h"
 #include "state/engine_state.h"
 #include "performance/notes.h"
 #include "performance/pedals.h"
@@ -56,7 +57,7 @@ static uint32_t start_note(sc_engine *engine, uint8_t channel, uint8_t key, uint
 /* Moves the held voices of a channel to `key`, gliding when a glide rate is set. */
 static void retune_held(sc_engine *engine, uint8_t channel, uint8_t key) {
   bool glide = engine->parameters.value[SC_PARAM_GLIDE_RATE] > 0.0f;
-  for (uint32_t i = 0; i < engine->voice_slots; i++) {
+  SC_FOR_EACH_BUSY_SLOT(engine, i) {
     sc_voice *v = &engine->voices[i];
     if (v->state != SC_VOICE_PLAYING || v->channel != channel || v->released) continue;
     double from = sc_voice_key_cents(engine, v, v->key), to = sc_voice_key_cents(engine, v, key);
@@ -76,14 +77,14 @@ static void mono_note_on(sc_engine *engine, sc_channel *c, uint8_t channel, uint
     retune_held(engine, channel, key);
     /* the voices now play this note: its id and expression are theirs */
     sc_voice_note plain = sc_note_neutral(false, 0);
-    for (uint32_t i = 0; i < engine->voice_slots; i++) {
+    SC_FOR_EACH_BUSY_SLOT(engine, i) {
       sc_voice *v = &engine->voices[i];
       if (v->state == SC_VOICE_PLAYING && v->channel == channel && !v->released)
         sc_note_adopt(v, note ? note : &plain);
     }
     return;
   }
-  for (uint32_t i = 0; i < engine->voice_slots; i++) {
+  SC_FOR_EACH_BUSY_SLOT(engine, i) {
     sc_voice *v = &engine->voices[i];
     if (v->state == SC_VOICE_PLAYING && v->channel == channel)
       sc_voice_fade_out(engine, v, engine->steal_fade_step);
@@ -92,7 +93,7 @@ static void mono_note_on(sc_engine *engine, sc_channel *c, uint8_t channel, uint
   if (start_note(engine, channel, key, velocity, note) == 0 && !is_keyswitch(engine, key))
     count_unplayed(engine, channel, key);
   if (previous < 0 || !(engine->parameters.value[SC_PARAM_GLIDE_RATE] > 0.0f)) return;
-  for (uint32_t i = 0; i < engine->voice_slots; i++) {
+  SC_FOR_EACH_BUSY_SLOT(engine, i) {
     sc_voice *v = &engine->voices[i];
     if (v->state == SC_VOICE_PLAYING && v->age > first_new)
       v->pitch.glide_cents =
@@ -134,7 +135,7 @@ void sc_note_on(sc_engine *engine, uint8_t channel, uint8_t key, uint8_t velocit
 /* The newest sounding voice of the key that belongs to a note with an id, or NULL. */
 static const sc_voice *note_voice(const sc_engine *engine, uint8_t channel, uint8_t key) {
   const sc_voice *found = NULL;
-  for (uint32_t i = 0; i < engine->voice_slots; i++) {
+  SC_FOR_EACH_BUSY_SLOT(engine, i) {
     const sc_voice *v = &engine->voices[i];
     if (v->state == SC_VOICE_PLAYING && v->channel == channel && v->key == key && !v->released &&
         v->note.has_id && (!found || v->age > found->age))
@@ -157,7 +158,7 @@ void sc_note_off(sc_engine *engine, uint8_t channel, uint8_t key) {
   if (is_mono(engine) && c->held_count > 0 && engine->parameters.value[SC_PARAM_LEGATO] > 0.5f) {
     /* legato: fall back to the last key still held */
     bool sounding = false;
-    for (uint32_t i = 0; i < engine->voice_slots; i++) {
+    SC_FOR_EACH_BUSY_SLOT(engine, i) {
       const sc_voice *v = &engine->voices[i];
       if (v->state == SC_VOICE_PLAYING && v->channel == channel && v->key == key && !v->released)
         sounding = true;
@@ -167,7 +168,7 @@ void sc_note_off(sc_engine *engine, uint8_t channel, uint8_t key) {
       return;
     }
   }
-  for (uint32_t i = 0; i < engine->voice_slots; i++) {
+  SC_FOR_EACH_BUSY_SLOT(engine, i) {
     sc_voice *v = &engine->voices[i];
     if (v->state != SC_VOICE_PLAYING || v->channel != channel || v->key != key || v->released)
       continue;
@@ -184,7 +185,7 @@ void sc_note_off(sc_engine *engine, uint8_t channel, uint8_t key) {
 
 void sc_notes_all_off(sc_engine *engine, uint8_t channel) {
   sc_channel *c = &engine->channels[channel];
-  for (uint32_t i = 0; i < engine->voice_slots; i++) {
+  SC_FOR_EACH_BUSY_SLOT(engine, i) {
     sc_voice *v = &engine->voices[i];
     if (v->state == SC_VOICE_PLAYING && v->channel == channel) sc_voice_release(engine, v);
   }

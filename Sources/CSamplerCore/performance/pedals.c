@@ -3,6 +3,7 @@
  * sustain pedal is down keeps sounding; the sostenuto pedal holds only the keys that were down
  * when it went down, so notes played after it release as usual. Release regions wait for the
  * same sustain pedal (triggers.c), so a note and its release sample always agree. */
+#include "state/busy_slots.h"
 #include "performance/pedals.h"
 
 #include "state/engine_state.h"
@@ -16,7 +17,7 @@ bool sc_pedal_holds(const sc_engine *engine, const sc_voice *v) {
 void sc_pedals_changed(sc_engine *engine, uint8_t channel, uint8_t controller, uint8_t previous,
                        uint8_t value) {
   const sc_channel *c = &engine->channels[channel];
-  for (uint32_t i = 0; i < engine->voice_slots; i++) {
+  SC_FOR_EACH_BUSY_SLOT(engine, i) {
     sc_voice *v = &engine->voices[i];
     if (v->state != SC_VOICE_PLAYING || v->channel != channel) continue;
     const sc_region *r = v->region;

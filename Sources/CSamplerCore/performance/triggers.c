@@ -13,6 +13,7 @@
  * sample's recorded pitch) with full velocity: the controller value is no loudness. */
 #include <math.h>
 
+#include "state/busy_slots.h"
 #include "performance/choke.h"
 #include "state/engine_state.h"
 #include "performance/notes.h"
@@ -91,7 +92,7 @@ uint32_t sc_trigger_key_down(sc_engine *engine, uint8_t channel, uint8_t key, ui
 /* Whether a voice that is not a release sample still plays `key` on `channel`: what a release
  * region with rt_dead=off needs to sound. */
 static bool attack_sounding(const sc_engine *engine, uint8_t channel, uint8_t key) {
-  for (uint32_t i = 0; i < engine->voice_slots; i++) {
+  SC_FOR_EACH_BUSY_SLOT(engine, i) {
     const sc_voice *v = &engine->voices[i];
     if (v->state == SC_VOICE_PLAYING && v->channel == channel && v->key == key &&
         !sc_region_is_release(v->region))

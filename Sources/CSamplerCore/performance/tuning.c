@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "state/busy_slots.h"
 #include "state/engine_state.h"
 #include "voice/voice.h"
 #include "performance/tuning.h"
@@ -26,10 +27,9 @@ void sc_tuning_apply_event(sc_engine *e, const sc_event *ev) {
   uint8_t key = ev->data1;
   if (key >= 128 || !(ev->number > 0.0f) || !isfinite(ev->number)) return;
   double cents = 1200.0 * log2(ev->number / SC_A4_HZ) + SC_A4_CENTS;
-  if (ev->data2 & SC_TUNING_RETUNE_SOUNDING)
-    for (uint32_t i = 0; i < e->voice_slots; i++) {
+  if (ev->data2 & SC_TUNING_RETUNE_SOUNDING) SC_FOR_EACH_BUSY_SLOT(e, i) {
       sc_voice *v = &e->voices[i];
-      if (v->state != SC_VOICE_FREE && v->key == key) retune_voice(e, v, cents);
+      if (v->key == key) retune_voice(e, v, cents);
     }
   e->note_cents[key] = cents;
   e->key_unmapped[key] = false;
@@ -41,9 +41,9 @@ void sc_tuning_adopt(sc_engine *e) {
   uint32_t taken = atomic_exchange_explicit(&x->middle, x->front, memory_order_acq_rel);
   x->front = taken & ~SC_TUNING_FRESH;
   const sc_tuning_table *t = &x->slots[x->front];
-  for (uint32_t i = 0; i < e->voice_slots; i++) {
+  SC_FOR_EACH_BUSY_SLOT(e, i) {
     sc_voice *v = &e->voices[i];
-    if (v->state != SC_VOICE_FREE) retune_voice(e, v, t->cents[v->key]);
+    retune_voice(e, v, t->cents[v->key]);
   }
   memcpy(e->note_cents, t->cents, sizeof t->cents);
   memcpy(e->key_unmapped, t->unmapped, sizeof t->unmapped);

@@ -33,8 +33,9 @@ typedef struct sc_render_lane {
 struct sc_engine {
   sc_engine_config config;
   struct sc_voice *voices;
-  uint32_t voice_slots; /* max_voices + fade reserve */
-  uint32_t playing;     /* voices in SC_VOICE_PLAYING */
+  uint32_t voice_slots;   /* max_voices + fade reserve */
+  uint32_t playing;       /* voices in SC_VOICE_PLAYING */
+  _Atomic uint64_t *busy; /* a bit per slot: it holds a voice (busy_slots.h) */
   uint64_t note_counter;
   uint64_t now; /* frames rendered since creation, up to the span being rendered */
   /* what ARIA's engine sources read (engine_sources.c): frames at which the instrument was

@@ -1,15 +1,15 @@
 /* channel_outputs.c - voices summed by MIDI channel; see channel_outputs.h. */
 #include <string.h>
 
+#include "state/busy_slots.h"
 #include "voice/channel_outputs.h"
 #include "state/engine_state.h"
 
 void sc_channel_outputs_render_span(sc_engine *e, sc_channel_outputs *out, uint32_t offset,
                                     uint32_t frames) {
   out->span_touched = 0;
-  for (uint32_t i = 0; i < e->voice_slots; i++) {
+  SC_FOR_EACH_BUSY_SLOT(e, i) {
     sc_voice *v = &e->voices[i];
-    if (v->state == SC_VOICE_FREE) continue;
     uint32_t c = v->channel & 15u;
     /* a channel silent so far in this call gets cleared outputs; one that never sounds is not
      * written at all, so a caller sums only the channels that play */

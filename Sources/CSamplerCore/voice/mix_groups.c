@@ -1,6 +1,7 @@
 /* mix_groups.c - the order the voices of a span are summed in; see mix_groups.h. */
 #include <string.h>
 
+#include "state/busy_slots.h"
 #include "voice/mix_groups.h"
 #include "state/engine_state.h"
 
@@ -12,8 +13,7 @@ _Static_assert(SC_MIX_GROUP_RUN >= 1, "a group holds runs of at least one slot")
 
 uint32_t sc_mix_groups_occupied(const sc_engine *e, uint32_t *voices) {
   uint32_t occupied = 0, count = 0;
-  for (uint32_t i = 0; i < e->voice_slots; i++) {
-    if (e->voices[i].state == SC_VOICE_FREE) continue;
+  SC_FOR_EACH_BUSY_SLOT(e, i) {
     occupied |= 1u << sc_mix_group_of(i);
     count++;
   }
@@ -27,9 +27,8 @@ sc_group_result sc_mix_group_render(sc_engine *e, sc_render_lane *lane, uint32_t
   for (uint32_t run = group * SC_MIX_GROUP_RUN; run < e->voice_slots; run += SC_MIX_CYCLE) {
     uint32_t end =
         run + SC_MIX_GROUP_RUN < e->voice_slots ? run + SC_MIX_GROUP_RUN : e->voice_slots;
-    for (uint32_t i = run; i < end; i++) {
+    for (uint32_t i = sc_busy_next(e, run); i < end; i = sc_busy_next(e, i + 1)) {
       sc_voice *v = &e->voices[i];
-      if (v->state == SC_VOICE_FREE) continue;
       bool playing = v->state == SC_VOICE_PLAYING;
       sc_voice_render(e, lane, v, left, right, frames);
       result.rendered++;

@@ -3,10 +3,13 @@
  * voice if there is one (the oldest), else of a voice held only by the pedal, else of the oldest
  * voice. The stolen voice fades out in a spare slot, so the new note starts at once and nothing
  * clicks. Lowering the polyphony fades out, in the same order, the voices beyond it. */
+#include "state/busy_slots.h"
 #include "voice/voice_alloc.h"
 #include "state/engine_state.h"
 
 void sc_voice_end(sc_voice *voice) {
+  if (voice->state != SC_VOICE_FREE)
+    atomic_fetch_and_explicit(voice->busy_word, ~voice->busy_bit, memory_order_relaxed);
   voice->state = SC_VOICE_FREE;
   if (voice->stream) sc_stream_release(voice->stream);
 }
@@ -46,7 +49,7 @@ static void steal(sc_engine *engine, sc_voice *victim) {
 /* Sounding voices of a steal priority started at or before note counter `age`. */
 static uint32_t count_up_to(const sc_engine *engine, int priority, uint64_t age) {
   uint32_t count = 0;
-  for (uint32_t i = 0; i < engine->voice_slots; i++) {
+  SC_FOR_EACH_BUSY_SLOT(engine, i) {
     const sc_voice *v = &engine->voices[i];
     count += v->state == SC_VOICE_PLAYING && steal_priority(v) == priority && v->age <= age;
   }
@@ -73,7 +76,8 @@ void sc_voice_enforce_polyphony(sc_engine *engine) {
           lo = mid + 1;
       }
     }
-    for (uint32_t i = 0; i < engine->voice_slots && excess > 0; i++) {
+    for (uint32_t i = sc_busy_next(engine, 0); i < engine->voice_slots && excess > 0;
+         i = sc_busy_next(engine, i + 1)) {
       sc_voice *v = &engine->voices[i];
       if (v->state != SC_VOICE_PLAYING || steal_priority(v) != priority || v->age > hi) continue;
       steal(engine, v);
@@ -86,7 +90,7 @@ sc_voice *sc_voice_allocate(sc_engine *engine) {
   sc_voice *voices = engine->voices;
   if (engine->playing >= voice_limit(engine)) {
     sc_voice *victim = NULL;
-    for (uint32_t i = 0; i < engine->voice_slots; i++) {
+    SC_FOR_EACH_BUSY_SLOT(engine, i) {
       sc_voice *v = &voices[i];
       if (v->state != SC_VOICE_PLAYING) continue;
       if (!victim || steal_priority(v) > steal_priority(victim) ||
@@ -95,10 +99,11 @@ sc_voice *sc_voice_allocate(sc_engine *engine) {
     }
     if (victim) steal(engine, victim);
   }
+  uint32_t free_slot = sc_busy_first_free(engine);
+  if (free_slot < engine->voice_slots) return &voices[free_slot];
   sc_voice *quietest = NULL;
-  for (uint32_t i = 0; i < engine->voice_slots; i++) {
+  SC_FOR_EACH_BUSY_SLOT(engine, i) {
     sc_voice *v = &voices[i];
-    if (v->state == SC_VOICE_FREE) return v;
     if (v->state == SC_VOICE_FADING &&
         (!quietest || v->level.fade * v->level.gain < quietest->level.fade * quietest->level.gain))
       quietest = v;

@@ -41,10 +41,16 @@ static void start_identity(sc_engine *engine, sc_voice *v, const sc_instrument *
   const sc_region *r = &instrument->regions[region_index];
   const sc_region_play *play = &instrument->play[region_index];
   const sc_channel *c = &engine->channels[channel];
-  struct sc_stream *stream = v->stream; /* the slot's, not the voice's */
+  /* the slot's, not the voice's */
+  struct sc_stream *stream = v->stream;
+  _Atomic uint64_t *busy_word = v->busy_word;
+  uint64_t busy_bit = v->busy_bit;
   memset(v, 0, offsetof(sc_voice, comb_line));
   v->stream = stream;
+  v->busy_word = busy_word;
+  v->busy_bit = busy_bit;
   v->state = SC_VOICE_PLAYING;
+  atomic_fetch_or_explicit(busy_word, busy_bit, memory_order_relaxed);
   v->instrument = instrument;
   v->region = r;
   v->play = play;
