@@ -106,10 +106,16 @@ static float chunk_end_gain(sc_engine *engine, sc_voice *v, const sc_live_mods *
   const sc_region *r = v->region;
   float env_end =
       v->v2.amp_eg >= 0 ? sc_v2_amp_advance(engine, v, n) : sc_env_advance(&v->amp_env, n);
-  uint32_t fil_left = sc_env_frames_left(&v->fil_env);
-  sc_env_advance(&v->fil_env, n < fil_left ? n : fil_left);
-  uint32_t pitch_left = sc_env_frames_left(&v->pitch_env);
-  sc_env_advance(&v->pitch_env, n < pitch_left ? n : pitch_left);
+  /* an envelope of depth 0 is read by nothing (the depths are fixed at note-on), and a General
+   * MIDI conversion gives every region both: not moving it saves an exp() per chunk */
+  if (v->fileg_depth != 0.0f) {
+    uint32_t fil_left = sc_env_frames_left(&v->fil_env);
+    sc_env_advance(&v->fil_env, n < fil_left ? n : fil_left);
+  }
+  if (v->pitcheg_depth != 0.0f) {
+    uint32_t pitch_left = sc_env_frames_left(&v->pitch_env);
+    sc_env_advance(&v->pitch_env, n < pitch_left ? n : pitch_left);
+  }
   float smoothing = engine->smoothing * n;
   if (smoothing > 1.0f) smoothing = 1.0f;
   v->level.channel_gain += (target_gain - v->level.channel_gain) * smoothing;
@@ -317,12 +323,21 @@ static void render_voice(sc_engine *engine, sc_render_lane *lane, sc_voice *v, f
     float amp_depth = v->amp_lfo.depth + live.value[SC_MOD_AMPLFO_DEPTH];
     float pitch_depth = v->pitch_lfo.depth + live.value[SC_MOD_PITCHLFO_DEPTH];
     float fil_depth = v->fil_lfo.depth + live.value[SC_MOD_FILLFO_DEPTH];
+    /* without live modulations an LFO's depth is its region's for the whole note: at 0 (an SF2
+     * conversion gives every region three LFOs with a rate and no depth) it is never heard, and
+     * its phase, kept in step for a depth that may come, can never matter */
     float amp_lfo =
-        sc_lfo_step(&v->amp_lfo, n, live.value[SC_MOD_AMPLFO_FREQ], rate, amp_depth != 0.0f);
-    float pitch_lfo =
-        sc_lfo_step(&v->pitch_lfo, n, live.value[SC_MOD_PITCHLFO_FREQ], rate, pitch_depth != 0.0f);
+        amp_depth != 0.0f || live_mods
+            ? sc_lfo_step(&v->amp_lfo, n, live.value[SC_MOD_AMPLFO_FREQ], rate, amp_depth != 0.0f)
+            : 0.0f;
+    float pitch_lfo = pitch_depth != 0.0f || live_mods
+                          ? sc_lfo_step(&v->pitch_lfo, n, live.value[SC_MOD_PITCHLFO_FREQ], rate,
+                                        pitch_depth != 0.0f)
+                          : 0.0f;
     float fil_lfo =
-        sc_lfo_step(&v->fil_lfo, n, live.value[SC_MOD_FILLFO_FREQ], rate, fil_depth != 0.0f);
+        fil_depth != 0.0f || live_mods
+            ? sc_lfo_step(&v->fil_lfo, n, live.value[SC_MOD_FILLFO_FREQ], rate, fil_depth != 0.0f)
+            : 0.0f;
     float amp_lfo_db = amp_lfo * amp_depth;
     double cents = chunk_cents(engine, v, &live, pitch_lfo * pitch_depth, n);
     if (cents != v->pitch.last_cents) {
