@@ -33,23 +33,30 @@ float sc_filter_damping_peak(double peak_db) {
 /* The constants of four frames at a time (sc_filter_coeffs) from the recursion's own, in double. */
 static void four_frames(sc_filter_coeffs *c, const double m[2][2], const double b[2],
                         const double out[2], double d) {
-  double power[2][2] = {{1.0, 0.0}, {0.0, 1.0}}; /* M^k */
-  double input[4][2];                            /* M^k b */
+  /* out M^k and M^k b follow from the step before them (row times M, M times column): two
+   * small recursions instead of the powers M^k themselves, and M^4 from M^2 squared */
+  double row[2] = {out[0], out[1]}; /* out M^k */
+  double col[2] = {b[0], b[1]};     /* M^k b */
+  double input[4][2];
   for (int k = 0; k < 4; k++) {
-    c->out_state[k][0] = (float)(out[0] * power[0][0] + out[1] * power[1][0]);
-    c->out_state[k][1] = (float)(out[0] * power[0][1] + out[1] * power[1][1]);
-    input[k][0] = power[0][0] * b[0] + power[0][1] * b[1];
-    input[k][1] = power[1][0] * b[0] + power[1][1] * b[1];
-    double next[2][2];
-    for (int i = 0; i < 2; i++)
-      for (int j = 0; j < 2; j++) next[i][j] = m[i][0] * power[0][j] + m[i][1] * power[1][j];
-    memcpy(power, next, sizeof power);
+    c->out_state[k][0] = (float)row[0];
+    c->out_state[k][1] = (float)row[1];
+    input[k][0] = col[0];
+    input[k][1] = col[1];
+    double r0 = row[0] * m[0][0] + row[1] * m[1][0], r1 = row[0] * m[0][1] + row[1] * m[1][1];
+    double c0 = m[0][0] * col[0] + m[0][1] * col[1], c1 = m[1][0] * col[0] + m[1][1] * col[1];
+    row[0] = r0, row[1] = r1, col[0] = c0, col[1] = c1;
   }
+  double sq[2][2] = {
+      {m[0][0] * m[0][0] + m[0][1] * m[1][0], m[0][0] * m[0][1] + m[0][1] * m[1][1]},
+      {m[1][0] * m[0][0] + m[1][1] * m[1][0], m[1][0] * m[0][1] + m[1][1] * m[1][1]}};
+  c->next_state[0][0] = (float)(sq[0][0] * sq[0][0] + sq[0][1] * sq[1][0]);
+  c->next_state[0][1] = (float)(sq[0][0] * sq[0][1] + sq[0][1] * sq[1][1]);
+  c->next_state[1][0] = (float)(sq[1][0] * sq[0][0] + sq[1][1] * sq[1][0]);
+  c->next_state[1][1] = (float)(sq[1][0] * sq[0][1] + sq[1][1] * sq[1][1]);
   c->out_input[0] = (float)d;
   for (int k = 1; k < 4; k++)
     c->out_input[k] = (float)(out[0] * input[k - 1][0] + out[1] * input[k - 1][1]);
-  for (int i = 0; i < 2; i++)
-    for (int j = 0; j < 2; j++) c->next_state[i][j] = (float)power[i][j];
   for (int j = 0; j < 4; j++) {
     c->next_input[j][0] = (float)input[3 - j][0];
     c->next_input[j][1] = (float)input[3 - j][1];
@@ -65,9 +72,13 @@ void sc_filter_coeffs_compute(sc_filter_coeffs *c, sc_filter_type type, double c
   double nyquist_guard = 0.499 * sample_rate;
   if (cutoff > nyquist_guard) cutoff = nyquist_guard;
   if (cutoff < 1.0) cutoff = 1.0;
-  double g = tan(SC_PI * cutoff / sample_rate);
+  /* g = tan(pi f / rate) = n / d, so 1 / (1 + g (g + k)) = d^2 / (d^2 + n (n + k d)): the
+   * trapezoidal filter's three gains with one division */
+  double n, dn;
+  sc_tan_quadrant(SC_PI * cutoff / sample_rate, &n, &dn);
   double k = damping;
-  double a1 = 1.0 / (1.0 + g * (g + k)), a2 = g * a1, a3 = g * a2;
+  double scale = 1.0 / (dn * dn + n * (n + k * dn));
+  double a1 = dn * dn * scale, a2 = n * dn * scale, a3 = n * n * scale;
   c->m11 = (float)(2.0 * a1 - 1.0);
   c->m12 = (float)(-2.0 * a2);
   c->b1 = (float)(2.0 * a2);
@@ -86,7 +97,7 @@ void sc_filter_coeffs_compute(sc_filter_coeffs *c, sc_filter_type type, double c
     case SC_FILTER_LPF_1P:
     case SC_FILTER_HPF_1P: {
       /* one pole: s' = (1 - 2G) s + 2G x, low = (1 - G) s + G x, high = x - low */
-      double G = g / (1.0 + g);
+      double G = n / (dn + n); /* g / (1 + g) */
       bool high = type == SC_FILTER_HPF_1P;
       c->m11 = (float)(1.0 - 2.0 * G);
       c->b1 = (float)(2.0 * G);
