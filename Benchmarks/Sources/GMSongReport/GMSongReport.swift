@@ -5,9 +5,18 @@ import Foundation
 /// moment of the machine falls on all of them alike; the fastest run of each is the figure
 /// (the others measured the machine's other work).
 struct GMSongReport {
-  /// The songs: the corpus's longest General MIDI band songs.
+  /// The songs: every General MIDI song of the corpus with more than one part (the eight
+  /// freedoom band songs, the General MIDI test with 12 channels, the string quartet, the song
+  /// for voice and piano and the chords on three channels).
   static let songs = [
-    "freedoom_d_dm24_type0_gm_drums_rpn.mid", "freedoom_d_e4m4_43timesigs.mid",
+    "freedoom_d_dm24_type0_gm_drums_rpn.mid", "freedoom_d_dm2ttl_10s_gm_drums.mid",
+    "freedoom_d_e4m3_ppq32.mid", "freedoom_d_e4m4_43timesigs.mid",
+    "freedoom_d_fdmttl_11s_gm_drums.mid", "freedoom_d_intro_7s_gm_drums.mid",
+    "freedoom_d_map19_ppq89.mid", "freedoom_d_read_m_93tempos.mid",
+    "m21test_test04_gm_18tracks_96tempos_sysex_nrpn.mid",
+    "m21_beethoven_op18no1_mvt1_string_quartet.mid",
+    "m21_handel_lascia_chio_pianga_voice_piano.mid",
+    "jazzsoft_test-multichannel-chords-1.mid",
   ]
 
   let sfzplay: String
@@ -20,7 +29,7 @@ struct GMSongReport {
     var bank = FileManager.default.homeDirectoryForCurrentUser
       .appendingPathComponent("sfzsampler-gm-bank")
     var sf2 = "/usr/share/sounds/sf2/FluidR3_GM.sf2"
-    var runs = 5
+    var runs = 3
     var rest = arguments[...]
     while let option = rest.popFirst() {
       guard let value = rest.popFirst() else { throw .file(path: option, reason: "needs a value") }
@@ -74,65 +83,71 @@ struct GMSongReport {
       "# General MIDI songs: sfzplay through the FluidR3 bank in SFZ against FluidSynth",
       "",
       "Made by `swift run -c release --package-path Benchmarks GMSongReport --sfzplay PATH`",
-      "on \(threads) cores, load average \(loadAverage()) at the start. Whole processes: wall",
-      "and CPU seconds and peak resident memory from wait4, fastest of \(runs) interleaved runs",
-      "(memory: the largest). Both without reverb and chorus (FluidSynth -R 0 -C 0, sfzplay",
-      "--no-effects; EffectsReport compares the effects) at 48 kHz; each writes its default WAV",
-      "(FluidSynth 16-bit, sfzplay 24-bit).",
+      "on \(threads) cores, load average \(loadAverage()) at the start. Whole processes: CPU",
+      "seconds (user and system, every thread) and peak resident memory from wait4, fastest of",
+      "\(runs) interleaved runs. sfzplay on one thread (`--threads 1`: a batch renders one song",
+      "per core) against FluidSynth 2.3 (`-ni -g 0.2 -r 48000 -O float`) playing FluidR3_GM.sf2,",
+      "dry (`--no-effects` / `-R 0 -C 0`) and with both engines' default reverb and chorus. The",
+      "ratio is FluidSynth's CPU over sfzplay's: how many times less sfzplay costs. The last",
+      "columns: sfzplay with its default threads (effects on), wall seconds, against FluidSynth's",
+      "wall seconds, and both peaks.",
       "",
+      "| song | audio s | dry: sfzplay | FluidSynth | ratio | effects: sfzplay | FluidSynth | ratio"
+        + " | \(threads) threads wall | FluidSynth wall | peak MB sfzplay / FluidSynth |",
+      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     let work = FileManager.default.temporaryDirectory
       .appendingPathComponent("gm-song-report-\(UUID().uuidString)")
     try? FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: work) }
+    var dryRatios: [Double] = []
+    var effectRatios: [Double] = []
     for song in Self.songs {
       let path = Corpus.root.appendingPathComponent("midi/\(song)").path
       let out = { (name: String) in work.appendingPathComponent(name).path }
-      let renderers: [(String, String, [String])] = [
-        (
-          "sfzplay, 1 thread", sfzplay,
-          [bank.path, path, "-o", out("one.wav"), "--threads", "1", "--no-effects"]
-        ),
-        (
-          "sfzplay, \(threads) threads", sfzplay,
-          [bank.path, path, "-o", out("all.wav"), "--threads", "\(threads)", "--no-effects"]
-        ),
-        (
-          "fluidsynth", "fluidsynth",
-          ["-ni", "-R", "0", "-C", "0", "-r", "48000", "-F", out("fluid.wav"), sf2, path]
-        ),
+      let fluid = ["-ni", "-g", "0.2", "-r", "48000", "-O", "float"]
+      let renderers: [(String, [String])] = [
+        (sfzplay, [bank.path, path, "-o", out("dry.wav"), "--threads", "1", "--no-effects"]),
+        ("fluidsynth", fluid + ["-R", "0", "-C", "0", "-F", out("fluid-dry.wav"), sf2, path]),
+        (sfzplay, [bank.path, path, "-o", out("fx.wav"), "--threads", "1"]),
+        ("fluidsynth", fluid + ["-F", out("fluid-fx.wav"), sf2, path]),
+        (sfzplay, [bank.path, path, "-o", out("all.wav"), "--threads", "\(threads)"]),
       ]
       var best = [MeasuredProcess?](repeating: nil, count: renderers.count)
-      var largest = [Int](repeating: 0, count: renderers.count)
+      var fastest = [Double](repeating: .infinity, count: renderers.count)
       for _ in 0..<runs {
-        for (index, (name, command, arguments)) in renderers.enumerated() {
+        for (index, (command, arguments)) in renderers.enumerated() {
           guard let run = MeasuredProcess.run(command, arguments) else {
-            throw .tool(
-              command: "\(name): \(([command] + arguments).joined(separator: " "))", status: 1)
+            throw .tool(command: ([command] + arguments).joined(separator: " "), status: 1)
           }
-          if best[index].map({ run.wallSeconds < $0.wallSeconds }) ?? true { best[index] = run }
-          largest[index] = max(largest[index], run.peakResidentBytes)
+          if best[index].map({ run.cpuSeconds < $0.cpuSeconds }) ?? true { best[index] = run }
+          fastest[index] = min(fastest[index], run.wallSeconds)
         }
       }
-      let same =
-        FileManager.default.contentsEqual(atPath: out("one.wav"), andPath: out("all.wav"))
-      lines.append("## \(song)")
-      lines.append("")
-      lines.append("| renderer | wall s | CPU s | peak MB | FluidSynth's wall / this |")
-      lines.append("|---|---:|---:|---:|---:|")
-      let fluid = best[2]!.wallSeconds
-      for (index, (name, _, _)) in renderers.enumerated() {
-        let run = best[index]!
-        lines.append(
-          String(
-            format: "| %@ | %.2f | %.2f | %.0f | %.2fx |", name, run.wallSeconds, run.cpuSeconds,
-            Double(largest[index]) / 1e6, fluid / run.wallSeconds))
-      }
-      lines.append("")
+      let cpu = best.map { $0!.cpuSeconds }
+      let same = FileManager.default.contentsEqual(atPath: out("fx.wav"), andPath: out("all.wav"))
+      let seconds = Self.audioSeconds(of: out("fx.wav")) ?? 0
+      dryRatios.append(cpu[1] / cpu[0])
+      effectRatios.append(cpu[3] / cpu[2])
       lines.append(
-        "sfzplay's two renders are the same bytes: \(same ? "yes" : "NO (a defect)")")
-      lines.append("")
+        String(
+          format:
+            "| %@%@ | %.0f | %.2f | %.2f | %.2fx | %.2f | %.2f | %.2fx | %.2f | %.2f | %.0f / %.0f |",
+          song, same ? "" : " (thread counts DIFFER: a defect)", seconds, cpu[0], cpu[1],
+          cpu[1] / cpu[0], cpu[2], cpu[3], cpu[3] / cpu[2], fastest[4], fastest[3],
+          Double(best[2]!.peakResidentBytes) / 1e6, Double(best[3]!.peakResidentBytes) / 1e6))
     }
+    func geometricMean(_ values: [Double]) -> Double {
+      exp(values.map { log($0) }.reduce(0, +) / Double(values.count))
+    }
+    lines.append("")
+    lines.append(
+      String(
+        format:
+          "Geometric mean of FluidSynth's CPU over sfzplay's: dry %.2fx (lowest %.2fx), with"
+          + " effects %.2fx (lowest %.2fx).", geometricMean(dryRatios), dryRatios.min() ?? 0,
+        geometricMean(effectRatios), effectRatios.min() ?? 0))
+    lines.append("")
     lines += loadLines()
     let text = lines.joined(separator: "\n") + "\n"
     print(text, terminator: "")
@@ -142,6 +157,13 @@ struct GMSongReport {
     } catch {
       throw .file(path: results.path, reason: "\(error)")
     }
+  }
+
+  /// Seconds of audio in a WAV file sfzplay wrote (48 kHz, 24-bit stereo: 6 bytes a frame).
+  static func audioSeconds(of path: String) -> Double? {
+    guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
+    else { return nil }
+    return Double(size) / 6.0 / 48_000.0
   }
 
   /// Loading the programs one song uses against loading every program of the bank, each in a
