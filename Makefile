@@ -97,8 +97,8 @@ fuzz: deps
 # the render path, the voice-count report (Benchmarks/results/; it times the release sfzplay as a
 # whole process too), then, when `make big-library` has made the big instrument, the streaming
 # report (about 1.5 minutes more), and General MIDI songs against FluidSynth when `make gm-bank`
-# has made the bank and fluidsynth is installed (half a minute; it says what is missing
-# otherwise). About 19 minutes on 2 cores from clean (6 of them building), about 13 after (the
+# has made the bank and fluidsynth is installed (about 10 minutes; it says what is missing
+# otherwise). About 29 minutes on 2 cores from clean (6 of them building), about 23 after (the
 # voice-count report alone about 5.5).
 bench: deps
 	cd Benchmarks && swift package benchmark --no-progress
