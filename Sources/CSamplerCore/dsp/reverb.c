@@ -22,8 +22,9 @@
  * The work goes by blocks, each stage over a whole block before the next: no line is shorter
  * than a block, so a block's reads never reach what the same block writes, and each line is read
  * and written as one or two contiguous runs instead of frame by frame. Only the absorption
- * filters and the mixing run frame by frame (the network kernel). Each frame's arithmetic is the
- * same however the frames are cut into blocks and calls. */
+ * filters and the mixing run frame by frame (the network kernel: plain C here, AVX-512 and AVX2
+ * in reverb_avx512.c and reverb_avx2.c). Each frame's arithmetic is the same however the frames
+ * are cut into blocks and calls, and in every kernel. */
 #include "dsp/reverb.h"
 #include "dsp/delay_read.h"
 
@@ -113,7 +114,7 @@ bool sc_reverb_create(sc_reverb *r, double rate) {
     r->predelayed[side] = next, next += SC_REVERB_BLOCK;
     r->diffused[side] = next, next += SC_REVERB_BLOCK;
   }
-  r->network = sc_reverb_network_portable;
+  r->network = sc_reverb_network_select(false);
   sc_reverb_settings defaults = sc_reverb_default_settings();
   r->settings.size = -1.0f; /* forces the lengths to be set */
   sc_reverb_set(r, &defaults);
@@ -363,6 +364,12 @@ void sc_reverb_network_portable(float *block, float low[SC_REVERB_LINES],
     for (int k = 0; k < SC_REVERB_LINES; k++) block[(size_t)k * SC_REVERB_BLOCK + m] = s[k];
   }
   memcpy(low, state, sizeof state);
+}
+
+sc_reverb_network_fn sc_reverb_network_select(bool portable) {
+  sc_reverb_network_fn fast = portable ? NULL : sc_reverb_network_avx512();
+  if (!fast && !portable) fast = sc_reverb_network_avx2();
+  return fast ? fast : sc_reverb_network_portable;
 }
 
 static void advance_ramps(sc_reverb *r, uint32_t frames) {

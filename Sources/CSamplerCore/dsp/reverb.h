@@ -25,7 +25,7 @@ typedef struct sc_reverb_settings {
  * each line's output, line after line SC_REVERB_BLOCK floats apart; each frame passes every line
  * through its absorption filter (`low` its state, `feed` and `pole` its gains) and mixes them by
  * the Hadamard matrix over 4, which `block` holds on return: the lines' next inputs, but for the
- * input's share. */
+ * input's share. The vector kernels give the bytes the portable one gives. */
 typedef void (*sc_reverb_network_fn)(float *block, float low[SC_REVERB_LINES],
                                      const float feed[SC_REVERB_LINES],
                                      const float pole[SC_REVERB_LINES], uint32_t frames);
@@ -51,7 +51,7 @@ typedef struct sc_reverb {
    * into, the shortest distance a line is read behind where it is written */
   float *block, *predelayed[2], *diffused[2];
   uint32_t chunk;
-  sc_reverb_network_fn network; /* the kernel that runs the network */
+  sc_reverb_network_fn network; /* the fastest this CPU runs (sc_reverb_network_select) */
   sc_reverb_settings settings;  /* as last applied */
   float direct, cross;          /* width: each side's own output and the other side's */
   /* direct and cross as they move to new settings (SC_EFFECT_RAMP_SECONDS, `ramp_frames`): a
@@ -89,9 +89,15 @@ static inline bool sc_reverb_active(const sc_reverb *reverb) { return reverb->ac
 /* Empties every line: the tail stops at once. [render] */
 void sc_reverb_clear(sc_reverb *reverb);
 
-/* The network in plain C. [any] */
+/* The network in plain C, and in AVX-512 or AVX2 (reverb_avx512.c, reverb_avx2.c): NULL when the
+ * CPU lacks those. [any] */
 void sc_reverb_network_portable(float *block, float low[SC_REVERB_LINES],
                                 const float feed[SC_REVERB_LINES],
                                 const float pole[SC_REVERB_LINES], uint32_t frames);
+sc_reverb_network_fn sc_reverb_network_avx512(void);
+sc_reverb_network_fn sc_reverb_network_avx2(void);
+/* The fastest network this CPU runs, or the plain C one when `portable`; sc_reverb_create takes
+ * the fastest. [any] */
+sc_reverb_network_fn sc_reverb_network_select(bool portable);
 
 #endif
