@@ -239,6 +239,10 @@
 #define SC_CHORUS_DEFAULT_DEPTH_MS 2.0f
 #define SC_CHORUS_DEFAULT_VOICES 3.0f
 #define SC_CHORUS_DEFAULT_LEVEL 2.0f
+/* The chorus works on blocks of at most this many frames: the input is written for the whole
+ * block before the voices read it back, and its delay line is this much longer than the longest
+ * delay so that the block's writes never reach a frame a voice still reads. */
+#define SC_CHORUS_BLOCK 128
 
 /* The engine's effect buses a voice sends to: 0 the reverb (effect1), 1 the chorus (effect2),
  * unless the instrument puts a chain on fx1 or fx2 (then they feed it); 2 and 3 (effect3 and
