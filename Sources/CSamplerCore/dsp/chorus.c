@@ -12,9 +12,10 @@
  *
  * The work goes by blocks: the block's input goes into the line first, then the voices read it
  * back (a delay of at least a frame never reads ahead of its frame), frame by frame in the
- * voices' kernel. The modulation is a polynomial of the whole-number phase (sc_chorus_sine), not
- * the C library's sin, and each frame's arithmetic is the same however the frames are cut into
- * blocks and calls. */
+ * portable kernel here and 16 or 8 frames at a time in chorus_avx512.c and chorus_avx2.c. The
+ * modulation is a polynomial of the whole-number phase (sc_chorus_sine), not the C library's sin,
+ * and each frame's arithmetic is the same however the frames are cut into blocks and calls, and
+ * in every kernel. */
 #include "dsp/chorus.h"
 
 #include <math.h>
@@ -42,7 +43,7 @@ bool sc_chorus_create(sc_chorus *c, double rate) {
   c->line = calloc(size, sizeof(float));
   if (!c->line) return false;
   c->mask = size - 1;
-  c->voices_kernel = sc_chorus_voices_portable;
+  c->voices_kernel = sc_chorus_voices_select(false);
   sc_chorus_settings defaults = sc_chorus_default_settings();
   sc_chorus_set(c, &defaults);
   return true;
@@ -136,6 +137,12 @@ void sc_chorus_voices_portable(const sc_chorus *c, uint32_t at, uint32_t frames,
                                float *out_right) {
   for (uint32_t m = 0; m < frames; m++)
     voices_frame(c, at + m, c->pos + 1 + m, &out_left[m], &out_right[m]);
+}
+
+sc_chorus_voices_fn sc_chorus_voices_select(bool portable) {
+  sc_chorus_voices_fn fast = portable ? NULL : sc_chorus_voices_avx512();
+  if (!fast && !portable) fast = sc_chorus_voices_avx2();
+  return fast ? fast : sc_chorus_voices_portable;
 }
 
 bool sc_chorus_process(sc_chorus *c, const float *in_left, const float *in_right, float *out_left,

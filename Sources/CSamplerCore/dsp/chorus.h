@@ -22,7 +22,8 @@ struct sc_chorus;
 
 /* Adds the voices' sum for `frames` frames from frame `at` of the call (which sets where the
  * modulation and the ramps stand) to `out_left` and `out_right` (frame 0 there is frame `at`):
- * the line holds the input of those frames already, frame m at `pos` + 1 + m. */
+ * the line holds the input of those frames already, frame m at `pos` + 1 + m. The vector
+ * kernels give the bytes the portable one gives. */
 typedef void (*sc_chorus_voices_fn)(const struct sc_chorus *chorus, uint32_t at, uint32_t frames,
                                     float *out_left, float *out_right);
 
@@ -47,7 +48,7 @@ typedef struct sc_chorus {
   bool set;       /* the first settings are in */
   uint32_t quiet; /* frames of silent input */
   bool active;
-  sc_chorus_voices_fn voices_kernel; /* the kernel that runs the voices */
+  sc_chorus_voices_fn voices_kernel; /* the fastest this CPU runs (sc_chorus_voices_select) */
 } sc_chorus;
 
 /* The defaults of config.h. */
@@ -75,9 +76,15 @@ static inline bool sc_chorus_active(const sc_chorus *chorus) { return chorus->ac
 /* Empties the line. [render] */
 void sc_chorus_clear(sc_chorus *chorus);
 
-/* The voices in plain C. [any] */
+/* The voices in plain C, and in AVX-512 or AVX2 (chorus_avx512.c, chorus_avx2.c): NULL when the
+ * CPU lacks those. [any] */
 void sc_chorus_voices_portable(const sc_chorus *chorus, uint32_t at, uint32_t frames,
                                float *out_left, float *out_right);
+sc_chorus_voices_fn sc_chorus_voices_avx512(void);
+sc_chorus_voices_fn sc_chorus_voices_avx2(void);
+/* The fastest voices this CPU runs, or the plain C ones when `portable`; sc_chorus_create takes
+ * the fastest. [any] */
+sc_chorus_voices_fn sc_chorus_voices_select(bool portable);
 
 /* sin(2 pi phase / 2^32), within 3e-7, as every kernel computes it: the phase folded into a
  * quarter cycle either side of 0 in whole numbers (sin(pi - x) = sin(x)), then an odd polynomial
