@@ -8,7 +8,14 @@
  * by d'(t) shifts the pitch by the ratio 1 - d'(t): with the sine above the deviation peaks at
  * 1200 log2(1 + 2 pi rate depth) cents. The voices are spread across the stereo field, first
  * voice left, last right, with the engine's equal-power pan law (unity at the centre), each at
- * 1 / sqrt(voices) so the return's power does not grow with their number. */
+ * 1 / sqrt(voices) so the return's power does not grow with their number.
+ *
+ * The work goes by blocks: the block's input goes into the line first, then the voices read it
+ * back (a delay of at least a frame never reads ahead of its frame), frame by frame in the
+ * portable kernel here and 16 or 8 frames at a time in chorus_avx512.c and chorus_avx2.c. The
+ * modulation is a polynomial of the whole-number phase (sc_chorus_sine), not the C library's sin,
+ * and each frame's arithmetic is the same however the frames are cut into blocks and calls, and
+ * in every kernel. */
 #include "dsp/chorus.h"
 
 #include <math.h>
@@ -26,13 +33,17 @@ bool sc_chorus_create(sc_chorus *c, double rate) {
   memset(c, 0, sizeof *c);
   c->rate = rate;
   c->ramp_frames = (uint32_t)fmax(1.0, round(SC_EFFECT_RAMP_SECONDS * rate));
-  /* the longest delay, plus the kernel's two frames past it */
+  c->center = (float)(SC_CHORUS_CENTER_MS * rate / 1000.0);
+  c->frames_per_ms = (float)(rate / 1000.0);
+  /* the longest delay, plus the kernel's two frames past it, plus a block written ahead */
   double longest = (SC_CHORUS_CENTER_MS + SC_CHORUS_MAX_DEPTH_MS) * rate / 1000.0 + 4.0;
+  longest += SC_CHORUS_BLOCK;
   uint32_t size = 1;
   while (size < longest) size *= 2;
   c->line = calloc(size, sizeof(float));
   if (!c->line) return false;
   c->mask = size - 1;
+  c->voices_kernel = sc_chorus_voices_select(false);
   sc_chorus_settings defaults = sc_chorus_default_settings();
   sc_chorus_set(c, &defaults);
   return true;
@@ -68,6 +79,8 @@ void sc_chorus_set(sc_chorus *c, const sc_chorus_settings *s) {
   for (uint32_t k = 0; fade && k < c->voices; k++)
     gains_now(c, k, &c->from_left[k], &c->from_right[k]);
   sc_linear_ramp_to(&c->depth, s->depth, c->ramp_frames, !c->set);
+  for (uint32_t k = 0; k < c->voices; k++)
+    c->offset[k] = (uint32_t)llround((double)k / c->voices * 4294967296.0);
   float share = s->level / sqrtf((float)c->voices);
   for (uint32_t k = 0; k < c->voices; k++) {
     float pan = c->voices == 1 ? 0.0f : -1.0f + 2.0f * (float)k / (float)(c->voices - 1);
@@ -83,18 +96,53 @@ void sc_chorus_set(sc_chorus *c, const sc_chorus_settings *s) {
   c->set = true;
 }
 
-/* The line read `delay` frames back from the newest frame, with Catmull-Rom interpolation. */
-static float read_back(const sc_chorus *c, double delay) {
-  double back = floor(delay);
-  float t = (float)(delay - back);
-  uint32_t i = (c->pos - (uint32_t)back) & c->mask;
-  /* y0 is one frame newer than y1, the frame `back` frames back; y2 and y3 older */
-  float y0 = c->line[(i + 1) & c->mask], y1 = c->line[i];
-  float y2 = c->line[(i - 1) & c->mask], y3 = c->line[(i - 2) & c->mask];
-  float a = 0.5f * (y2 - y0);
-  float b = y0 - 2.5f * y1 + 2.0f * y2 - 0.5f * y3;
-  float d = 0.5f * (y3 - y0) + 1.5f * (y1 - y2);
-  return ((d * t + b) * t + a) * t + y1;
+/* The voices' sum at one frame: `f` the frame in the call, `newest` where its input is in the
+ * line. The delay's whole frames and fraction come from a float, exact to 1e-4 frames at the
+ * longest delays, far finer than the modulation's own rate of change per frame. */
+static inline void voices_frame(const sc_chorus *c, uint32_t f, uint32_t newest, float *left,
+                                float *right) {
+  const sc_linear_ramp *depth = &c->depth, *fade = &c->fade;
+  float swing = (f < depth->left ? depth->to - depth->step * (float)(depth->left - f) : depth->to) *
+                c->frames_per_ms;
+  bool fading = f < fade->left;
+  float t = fading ? fade->to - fade->step * (float)(fade->left - f) : fade->to;
+  uint32_t phase = c->phase + f * c->step;
+  float sum_left = 0.0f, sum_right = 0.0f;
+  for (uint32_t k = 0; k < c->voices; k++) {
+    float delay = c->center + swing * sc_chorus_sine(phase + c->offset[k]);
+    int32_t back = (int32_t)delay;
+    float fraction = delay - (float)back;
+    /* y0 is one frame newer than y1, the frame `back` frames back; y2 and y3 older */
+    uint32_t i = (newest - (uint32_t)back) & c->mask;
+    float y0 = c->line[(i + 1) & c->mask], y1 = c->line[i];
+    float y2 = c->line[(i - 1) & c->mask], y3 = c->line[(i - 2) & c->mask];
+    /* Catmull-Rom */
+    float a = 0.5f * (y2 - y0);
+    float b = y0 - 2.5f * y1 + 2.0f * y2 - 0.5f * y3;
+    float d = 0.5f * (y3 - y0) + 1.5f * (y1 - y2);
+    float y = ((d * fraction + b) * fraction + a) * fraction + y1;
+    float gain_left = c->gain_left[k], gain_right = c->gain_right[k];
+    if (fading) {
+      gain_left = c->from_left[k] + (gain_left - c->from_left[k]) * t;
+      gain_right = c->from_right[k] + (gain_right - c->from_right[k]) * t;
+    }
+    sum_left += gain_left * y;
+    sum_right += gain_right * y;
+  }
+  *left += sum_left;
+  *right += sum_right;
+}
+
+void sc_chorus_voices_portable(const sc_chorus *c, uint32_t at, uint32_t frames, float *out_left,
+                               float *out_right) {
+  for (uint32_t m = 0; m < frames; m++)
+    voices_frame(c, at + m, c->pos + 1 + m, &out_left[m], &out_right[m]);
+}
+
+sc_chorus_voices_fn sc_chorus_voices_select(bool portable) {
+  sc_chorus_voices_fn fast = portable ? NULL : sc_chorus_voices_avx512();
+  if (!fast && !portable) fast = sc_chorus_voices_avx2();
+  return fast ? fast : sc_chorus_voices_portable;
 }
 
 bool sc_chorus_process(sc_chorus *c, const float *in_left, const float *in_right, float *out_left,
@@ -105,44 +153,45 @@ bool sc_chorus_process(sc_chorus *c, const float *in_left, const float *in_right
     sc_linear_ramp_advance(&c->depth, frames);
     return false;
   }
-  /* while settings move in, frame by frame; else today's arithmetic exactly */
-  bool fading = c->fade.left > 0, gliding = c->depth.left > 0;
   bool added = false;
-  double frames_per_ms = c->rate / 1000.0;
-  for (uint32_t i = 0; i < frames; i++) {
-    float x = in_left ? 0.5f * (in_left[i] + in_right[i]) : 0.0f;
-    if (x != 0.0f) {
-      c->quiet = 0;
+  float x[SC_CHORUS_BLOCK];
+  for (uint32_t i = 0; i < frames;) {
+    uint32_t n = frames - i < SC_CHORUS_BLOCK ? frames - i : SC_CHORUS_BLOCK;
+    for (uint32_t m = 0; m < n; m++)
+      x[m] = in_left ? 0.5f * (in_left[i + m] + in_right[i + m]) : 0.0f;
+    uint32_t skip = 0;
+    if (!c->active) {
+      /* idle until the next frame of input: the line holds zeros */
+      while (skip < n && x[skip] == 0.0f) skip++;
+      if (skip == n) {
+        i += n;
+        continue;
+      }
       c->active = true;
-    } else if (c->active && ++c->quiet > c->mask) {
+      c->quiet = 0;
+    } else if (c->quiet == c->mask && x[0] == 0.0f) {
       /* the whole line holds zeros: nothing left to read */
       c->active = false;
+      i++;
+      continue;
     }
-    /* the phase runs while idle too, so it depends on the frame alone */
-    double phase = c->phase / 4294967296.0;
-    c->phase += c->step;
-    if (!c->active) continue;
-    c->pos = (c->pos + 1) & c->mask;
-    c->line[c->pos] = x;
-    float left = 0.0f, right = 0.0f;
-    float depth = gliding ? sc_linear_ramp_at(&c->depth, i) : c->settings.depth;
-    float t = fading ? sc_linear_ramp_at(&c->fade, i) : 1.0f;
-    for (uint32_t k = 0; k < c->voices; k++) {
-      double p = phase + (double)k / c->voices;
-      double ms = SC_CHORUS_CENTER_MS + depth * sin(2.0 * SC_PI * p);
-      float y = read_back(c, ms * frames_per_ms);
-      float gain_left = c->gain_left[k], gain_right = c->gain_right[k];
-      if (fading) {
-        gain_left = c->from_left[k] + (gain_left - c->from_left[k]) * t;
-        gain_right = c->from_right[k] + (gain_right - c->from_right[k]) * t;
-      }
-      left += gain_left * y;
-      right += gain_right * y;
-    }
+    n -= skip, i += skip;
+    /* the block ends where the chorus goes idle should the input stay silent */
+    if (c->quiet < c->mask && n > c->mask - c->quiet) n = c->mask - c->quiet;
+    const float *block = x + skip;
+    uint32_t size = c->mask + 1, at = (c->pos + 1) & c->mask;
+    uint32_t first = size - at < n ? size - at : n;
+    memcpy(c->line + at, block, first * sizeof(float));
+    memcpy(c->line, block + first, (n - first) * sizeof(float));
+    c->voices_kernel(c, i, n, out_left + i, out_right + i);
+    c->pos = (c->pos + n) & c->mask;
+    uint32_t last = n;
+    while (last > 0 && block[last - 1] == 0.0f) last--;
+    c->quiet = last ? n - last : c->quiet + n;
     added = true;
-    out_left[i] += left;
-    out_right[i] += right;
+    i += n;
   }
+  c->phase += c->step * frames;
   sc_linear_ramp_advance(&c->fade, frames);
   sc_linear_ramp_advance(&c->depth, frames);
   return added;

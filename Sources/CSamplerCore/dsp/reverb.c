@@ -17,7 +17,14 @@
  * 1962), which smear a click into a dense burst so that the echo density is high from the
  * start, as Dattorro's plate ("Effect design part 1", JAES 45(9), 1997) diffuses its input. The
  * two outputs tap the lines with two different rows of the Hadamard matrix, which are
- * orthogonal: the two sides of the tail are uncorrelated. */
+ * orthogonal: the two sides of the tail are uncorrelated.
+ *
+ * The work goes by blocks, each stage over a whole block before the next: no line is shorter
+ * than a block, so a block's reads never reach what the same block writes, and each line is read
+ * and written as one or two contiguous runs instead of frame by frame. Only the absorption
+ * filters and the mixing run frame by frame (the network kernel: plain C here, AVX-512 and AVX2
+ * in reverb_avx512.c and reverb_avx2.c). Each frame's arithmetic is the same however the frames
+ * are cut into blocks and calls, and in every kernel. */
 #include "dsp/reverb.h"
 #include "dsp/delay_read.h"
 
@@ -67,6 +74,8 @@ sc_reverb_settings sc_reverb_default_settings(void) {
                               SC_REVERB_DEFAULT_SIZE,     SC_REVERB_DEFAULT_LEVEL};
 }
 
+static void reverb_chunk(sc_reverb *r);
+
 bool sc_reverb_create(sc_reverb *r, double rate) {
   memset(r, 0, sizeof *r);
   r->rate = rate;
@@ -83,7 +92,11 @@ bool sc_reverb_create(sc_reverb *r, double rate) {
     }
   r->pre_size = (uint32_t)ceil(SC_REVERB_MAX_PREDELAY * rate) + 1;
   total += 2 * (size_t)r->pre_size;
-  r->memory = calloc(total, sizeof(float));
+  r->memory_held = total;
+  /* the scratch after the lines, starting on a cache line: 64 bytes */
+  const size_t align = 64 / sizeof(float);
+  size_t scratch = (SC_REVERB_LINES + 4) * (size_t)SC_REVERB_BLOCK;
+  r->memory = calloc(total + align + scratch, sizeof(float));
   if (!r->memory) return false;
   float *next = r->memory;
   for (int k = 0; k < SC_REVERB_LINES; k++) {
@@ -95,6 +108,13 @@ bool sc_reverb_create(sc_reverb *r, double rate) {
       r->diffuser[side][d] = next, next += r->diffuser_length[side][d];
     r->pre[side] = next, next += r->pre_size;
   }
+  next += (align - (size_t)((uintptr_t)next / sizeof(float) % align)) % align;
+  r->block = next, next += SC_REVERB_LINES * (size_t)SC_REVERB_BLOCK;
+  for (int side = 0; side < 2; side++) {
+    r->predelayed[side] = next, next += SC_REVERB_BLOCK;
+    r->diffused[side] = next, next += SC_REVERB_BLOCK;
+  }
+  r->network = sc_reverb_network_select(false);
   sc_reverb_settings defaults = sc_reverb_default_settings();
   r->settings.size = -1.0f; /* forces the lengths to be set */
   sc_reverb_set(r, &defaults);
@@ -106,15 +126,26 @@ void sc_reverb_destroy(sc_reverb *r) {
   r->memory = NULL;
 }
 
-static size_t memory_floats(const sc_reverb *r) {
-  return (size_t)(r->pre[1] + r->pre_size - r->memory);
-}
-
 void sc_reverb_clear(sc_reverb *r) {
-  memset(r->memory, 0, memory_floats(r) * sizeof(float));
+  memset(r->memory, 0, r->memory_held * sizeof(float));
   memset(r->low, 0, sizeof r->low);
   r->quiet = 0;
   r->active = false;
+}
+
+/* The longest block no read reaches into: the lines' shortest read distance, now and as far as
+ * a glide goes (it moves linearly, so its ends bound it), and half the pre-delay's line, which
+ * sc_reverb_process's pre-delay needs. */
+static void reverb_chunk(sc_reverb *r) {
+  uint32_t chunk = SC_REVERB_BLOCK;
+  if (chunk > r->pre_size / 2) chunk = r->pre_size / 2;
+  for (int k = 0; k < SC_REVERB_LINES; k++) {
+    float now = sc_linear_ramp_at(&r->tap[k], 0);
+    uint32_t behind = now < 1.0f ? 1 : (uint32_t)now;
+    if (r->length[k] < behind) behind = r->length[k];
+    if (chunk > behind) chunk = behind;
+  }
+  r->chunk = chunk < 1 ? 1 : chunk;
 }
 
 void sc_reverb_set(sc_reverb *r, const sc_reverb_settings *s) {
@@ -148,16 +179,162 @@ void sc_reverb_set(sc_reverb *r, const sc_reverb_settings *s) {
   uint32_t last = r->length[SC_REVERB_LINES - 1];
   if (r->tap[SC_REVERB_LINES - 1].left > 0 && before > last) last = before;
   r->longest_path = r->pre_delay + diffusion + last + 1;
+  reverb_chunk(r);
 }
 
-/* Schroeder's all-pass, (-g + z^-m) / (1 - g z^-m), one frame. */
-static float diffuse(float *line, uint32_t length, uint32_t *pos, float x) {
+/* `n` frames of the circular `ring` (`size` long) from `at` into `to`, and back. */
+static void ring_read(float *restrict to, const float *restrict ring, uint32_t size, uint32_t at,
+                      uint32_t n) {
+  uint32_t first = size - at < n ? size - at : n;
+  memcpy(to, ring + at, first * sizeof(float));
+  memcpy(to + first, ring, (n - first) * sizeof(float));
+}
+
+static void ring_write(float *restrict ring, uint32_t size, uint32_t at, const float *restrict from,
+                       uint32_t n) {
+  uint32_t first = size - at < n ? size - at : n;
+  memcpy(ring + at, from, first * sizeof(float));
+  memcpy(ring, from + first, (n - first) * sizeof(float));
+}
+
+/* Schroeder's all-pass, (-g + z^-m) / (1 - g z^-m), over `n` frames of `x` in place. Within a
+ * run up to the line's end no frame reads what the run writes, so each run is a loop without a
+ * carried dependence. */
+static void diffuse(float *restrict line, uint32_t length, uint32_t *pos, float *restrict x,
+                    uint32_t n) {
   const float g = (float)SC_REVERB_DIFFUSER_GAIN;
-  float delayed = line[*pos];
-  float w = x + g * delayed;
-  line[*pos] = w;
-  if (++*pos == length) *pos = 0;
-  return delayed - g * w;
+  uint32_t p = *pos;
+  for (uint32_t done = 0; done < n;) {
+    uint32_t run = length - p < n - done ? length - p : n - done;
+    float *restrict l = line + p, *restrict y = x + done;
+    for (uint32_t m = 0; m < run; m++) {
+      float delayed = l[m];
+      float w = y[m] + g * delayed;
+      l[m] = w;
+      y[m] = delayed - g * w;
+    }
+    done += run, p += run;
+    if (p == length) p = 0;
+  }
+  *pos = p;
+}
+
+/* Each side's input from frame `at`, `n` frames (at most the chunk), through the pre-delay
+ * (into `predelayed`) and the diffusers (into `diffused`). */
+static void feed_input(sc_reverb *r, const float *in_left, const float *in_right, uint32_t at,
+                       uint32_t n) {
+  for (int side = 0; side < 2; side++) {
+    const float *in = side ? in_right : in_left;
+    float *pre = r->pre[side], *y = r->predelayed[side];
+    uint32_t read = r->pre_pos >= r->pre_delay ? r->pre_pos - r->pre_delay
+                                               : r->pre_pos + r->pre_size - r->pre_delay;
+    /* a delay shorter than the block reads frames the block writes: write first; a longer one
+     * may read what the block overwrites: read first (the block is at most half the line) */
+    if (r->pre_delay < n) {
+      if (in)
+        ring_write(pre, r->pre_size, r->pre_pos, in + at, n);
+      else
+        for (uint32_t m = 0, p = r->pre_pos; m < n; m++, p = p + 1 == r->pre_size ? 0 : p + 1)
+          pre[p] = 0.0f;
+      ring_read(y, pre, r->pre_size, read, n);
+    } else {
+      ring_read(y, pre, r->pre_size, read, n);
+      if (in)
+        ring_write(pre, r->pre_size, r->pre_pos, in + at, n);
+      else
+        for (uint32_t m = 0, p = r->pre_pos; m < n; m++, p = p + 1 == r->pre_size ? 0 : p + 1)
+          pre[p] = 0.0f;
+    }
+    float *x = r->diffused[side];
+    memcpy(x, y, n * sizeof(float));
+    for (int d = 0; d < SC_REVERB_DIFFUSERS; d++)
+      diffuse(r->diffuser[side][d], r->diffuser_length[side][d], &r->diffuser_pos[side][d], x, n);
+  }
+  r->pre_pos += n;
+  if (r->pre_pos >= r->pre_size) r->pre_pos -= r->pre_size;
+}
+
+/* Each line's output for the block's `n` frames into `block`: `length` behind where it is
+ * written, or between frames where its tap glides. */
+static void read_lines(sc_reverb *r, uint32_t at, uint32_t n) {
+  for (int k = 0; k < SC_REVERB_LINES; k++) {
+    float *out = r->block + (size_t)k * SC_REVERB_BLOCK;
+    uint32_t pos = r->pos[k], capacity = r->capacity[k];
+    if (r->tap[k].left > at) {
+      for (uint32_t m = 0; m < n; m++, pos = pos + 1 == capacity ? 0 : pos + 1)
+        out[m] =
+            sc_delay_read_behind(r->line[k], capacity, pos, sc_linear_ramp_at(&r->tap[k], at + m));
+    } else {
+      uint32_t length = r->length[k];
+      ring_read(out, r->line[k], capacity, pos >= length ? pos - length : pos + capacity - length,
+                n);
+    }
+  }
+}
+
+/* The network's output plus each line's share of the input (half a side's, the sign as the
+ * Hadamard matrix's third row has it) into the lines. */
+static void write_lines(sc_reverb *r, uint32_t n) {
+  for (int k = 0; k < SC_REVERB_LINES; k++) {
+    const float *restrict s = r->block + (size_t)k * SC_REVERB_BLOCK;
+    const float *restrict x = r->diffused[k & 1];
+    /* the input reaches half the lines from each side, so each line's share keeps unit power */
+    const float gain = k & 4 ? -0.5f : 0.5f;
+    float *line = r->line[k];
+    uint32_t pos = r->pos[k], capacity = r->capacity[k];
+    for (uint32_t done = 0; done < n;) {
+      uint32_t run = capacity - pos < n - done ? capacity - pos : n - done;
+      float *restrict to = line + pos;
+      for (uint32_t m = 0; m < run; m++) to[m] = s[done + m] + x[done + m] * gain;
+      done += run, pos += run;
+      if (pos == capacity) pos = 0;
+    }
+    r->pos[k] = pos;
+  }
+}
+
+/* Adds the block's return, rows 1 and 2 of the Hadamard mixing (orthogonal taps, uncorrelated
+ * sides), to the output with the width's and level's gains. */
+static void mix(const sc_reverb *r, float *out_left, float *out_right, uint32_t at, uint32_t n) {
+  const float *restrict left = r->block + SC_REVERB_BLOCK;
+  const float *restrict right = r->block + 2 * SC_REVERB_BLOCK;
+  float *restrict out_l = out_left + at, *restrict out_r = out_right + at;
+  if (r->direct_ramp.left > at || r->cross_ramp.left > at) {
+    for (uint32_t m = 0; m < n; m++) {
+      float direct = sc_linear_ramp_at(&r->direct_ramp, at + m);
+      float cross = sc_linear_ramp_at(&r->cross_ramp, at + m);
+      out_l[m] += direct * left[m] + cross * right[m];
+      out_r[m] += direct * right[m] + cross * left[m];
+    }
+    return;
+  }
+  const float direct = r->direct, cross = r->cross;
+  for (uint32_t m = 0; m < n; m++) {
+    out_l[m] += direct * left[m] + cross * right[m];
+    out_r[m] += direct * right[m] + cross * left[m];
+  }
+}
+
+/* Whether frame `at` of the input is not silence. */
+static bool input_at(const float *in_left, const float *in_right, uint32_t at) {
+  return (in_left && in_left[at] != 0.0f) || (in_right && in_right[at] != 0.0f);
+}
+
+/* One past the block's last frame with input or with anything inside at or above the silence
+ * level (each side after the pre-delay and after the diffusers, each line's output); 0 when
+ * there is none. From the end: while sound lasts the last frame answers. */
+static uint32_t after_last_sound(const sc_reverb *r, const float *in_left, const float *in_right,
+                                 uint32_t at, uint32_t n) {
+  for (uint32_t m = n; m-- > 0;) {
+    if (input_at(in_left, in_right, at + m)) return m + 1;
+    float level = 0.0f;
+    for (int side = 0; side < 2; side++)
+      level = fmaxf(level, fmaxf(fabsf(r->predelayed[side][m]), fabsf(r->diffused[side][m])));
+    for (int k = 0; k < SC_REVERB_LINES; k++)
+      level = fmaxf(level, fabsf(r->block[(size_t)k * SC_REVERB_BLOCK + m]));
+    if (level >= SC_EFFECT_SILENCE_LEVEL) return m + 1;
+  }
+  return 0;
 }
 
 /* x = H x / 4, H the 16 x 16 Hadamard matrix in natural order. */
@@ -172,80 +349,64 @@ static void hadamard(float x[SC_REVERB_LINES]) {
   for (int k = 0; k < SC_REVERB_LINES; k++) x[k] *= 0.25f;
 }
 
+void sc_reverb_network_portable(float *block, float low[SC_REVERB_LINES],
+                                const float feed[SC_REVERB_LINES],
+                                const float pole[SC_REVERB_LINES], uint32_t frames) {
+  float state[SC_REVERB_LINES];
+  memcpy(state, low, sizeof state);
+  for (uint32_t m = 0; m < frames; m++) {
+    float s[SC_REVERB_LINES];
+    for (int k = 0; k < SC_REVERB_LINES; k++) {
+      state[k] = feed[k] * block[(size_t)k * SC_REVERB_BLOCK + m] + pole[k] * state[k];
+      s[k] = state[k];
+    }
+    hadamard(s);
+    for (int k = 0; k < SC_REVERB_LINES; k++) block[(size_t)k * SC_REVERB_BLOCK + m] = s[k];
+  }
+  memcpy(low, state, sizeof state);
+}
+
+sc_reverb_network_fn sc_reverb_network_select(bool portable) {
+  sc_reverb_network_fn fast = portable ? NULL : sc_reverb_network_avx512();
+  if (!fast && !portable) fast = sc_reverb_network_avx2();
+  return fast ? fast : sc_reverb_network_portable;
+}
+
 static void advance_ramps(sc_reverb *r, uint32_t frames) {
   sc_linear_ramp_advance(&r->direct_ramp, frames);
   sc_linear_ramp_advance(&r->cross_ramp, frames);
   for (int k = 0; k < SC_REVERB_LINES; k++) sc_linear_ramp_advance(&r->tap[k], frames);
 }
 
-/* Line k's output at frame `i` of the call: `length` behind the write position, or between
- * frames where its tap glides. */
-static float line_out(const sc_reverb *r, int k, uint32_t i) {
-  uint32_t pos = r->pos[k], capacity = r->capacity[k];
-  if (r->tap[k].left > 0)
-    return sc_delay_read_behind(r->line[k], capacity, pos, sc_linear_ramp_at(&r->tap[k], i));
-  uint32_t length = r->length[k];
-  return r->line[k][pos >= length ? pos - length : pos + capacity - length];
-}
-
 bool sc_reverb_process(sc_reverb *r, const float *in_left, const float *in_right, float *out_left,
                        float *out_right, uint32_t frames) {
-  if (!in_left && !r->active) {
+  if (!in_left && !in_right && !r->active) {
     advance_ramps(r, frames);
     return false;
   }
-  /* while the level or width moves, frame by frame; else today's products exactly */
-  bool moving = r->direct_ramp.left > 0 || r->cross_ramp.left > 0;
   bool added = false;
-  /* the input reaches half the lines from each side, so each line's share keeps unit power */
-  const float input_gain = 0.5f, output_gain = 0.25f;
-  for (uint32_t i = 0; i < frames; i++) {
-    float x[2] = {in_left ? in_left[i] : 0.0f, in_right ? in_right[i] : 0.0f};
-    bool input = x[0] != 0.0f || x[1] != 0.0f;
+  for (uint32_t i = 0; i < frames;) {
     if (!r->active) {
-      if (!input) continue;
+      /* cleared: nothing to do before the next frame of input */
+      while (i < frames && !input_at(in_left, in_right, i)) i++;
+      if (i == frames) break;
       r->active = true;
     }
-    float level = 0.0f;
-    for (int side = 0; side < 2; side++) {
-      float *pre = r->pre[side];
-      pre[r->pre_pos] = x[side];
-      uint32_t read = r->pre_pos >= r->pre_delay ? r->pre_pos - r->pre_delay
-                                                 : r->pre_pos + r->pre_size - r->pre_delay;
-      float y = pre[read];
-      level = fmaxf(level, fabsf(y));
-      for (int d = 0; d < SC_REVERB_DIFFUSERS; d++)
-        y = diffuse(r->diffuser[side][d], r->diffuser_length[side][d], &r->diffuser_pos[side][d],
-                    y);
-      level = fmaxf(level, fabsf(y));
-      x[side] = y * input_gain;
-    }
-    if (++r->pre_pos == r->pre_size) r->pre_pos = 0;
-    float s[SC_REVERB_LINES];
-    float left = 0.0f, right = 0.0f;
-    for (int k = 0; k < SC_REVERB_LINES; k++) {
-      float out = line_out(r, k, i);
-      level = fmaxf(level, fabsf(out));
-      r->low[k] = r->feed[k] * out + r->pole[k] * r->low[k];
-      s[k] = r->low[k];
-      /* rows 1 and 2 of the Hadamard matrix: orthogonal taps, uncorrelated sides */
-      left += k & 1 ? -s[k] : s[k];
-      right += k & 2 ? -s[k] : s[k];
-    }
-    hadamard(s);
-    for (int k = 0; k < SC_REVERB_LINES; k++) {
-      float feed = x[k & 1] * (k & 4 ? -1.0f : 1.0f);
-      r->line[k][r->pos[k]] = s[k] + feed;
-      if (++r->pos[k] == r->capacity[k]) r->pos[k] = 0;
-    }
-    left *= output_gain, right *= output_gain;
+    uint32_t n = frames - i < r->chunk ? frames - i : r->chunk;
+    /* the block ends where the reverb clears itself should all stay silent, as a frame-by-frame
+     * reverb would (on the next frame when new settings shortened the longest path) */
+    uint32_t until_clear = r->quiet > r->longest_path ? 1 : r->longest_path + 1 - r->quiet;
+    if (n > until_clear) n = until_clear;
+    feed_input(r, in_left, in_right, i, n);
+    read_lines(r, i, n);
+    uint32_t sound = after_last_sound(r, in_left, in_right, i, n);
+    r->network(r->block, r->low, r->feed, r->pole, n);
+    write_lines(r, n);
+    mix(r, out_left, out_right, i, n);
     added = true;
-    float direct = moving ? sc_linear_ramp_at(&r->direct_ramp, i) : r->direct;
-    float cross = moving ? sc_linear_ramp_at(&r->cross_ramp, i) : r->cross;
-    out_left[i] += direct * left + cross * right;
-    out_right[i] += direct * right + cross * left;
-    r->quiet = input || level >= SC_EFFECT_SILENCE_LEVEL ? 0 : r->quiet + 1;
+    r->quiet = sound ? n - sound : r->quiet + n;
     if (r->quiet > r->longest_path) sc_reverb_clear(r);
+    i += n;
   }
   advance_ramps(r, frames);
   return added;

@@ -5,6 +5,7 @@
 #define SC_REVERB_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "config.h"
@@ -20,9 +21,19 @@ typedef struct sc_reverb_settings {
   float level;    /* linear gain of the return */
 } sc_reverb_settings;
 
+/* The network's share of a block of `frames` frames (at most SC_REVERB_BLOCK): `block` holds
+ * each line's output, line after line SC_REVERB_BLOCK floats apart; each frame passes every line
+ * through its absorption filter (`low` its state, `feed` and `pole` its gains) and mixes them by
+ * the Hadamard matrix over 4, which `block` holds on return: the lines' next inputs, but for the
+ * input's share. The vector kernels give the bytes the portable one gives. */
+typedef void (*sc_reverb_network_fn)(float *block, float low[SC_REVERB_LINES],
+                                     const float feed[SC_REVERB_LINES],
+                                     const float pole[SC_REVERB_LINES], uint32_t frames);
+
 typedef struct sc_reverb {
   double rate;
-  float *memory; /* every line below, one allocation */
+  float *memory;      /* every line below, then the block's scratch: one allocation */
+  size_t memory_held; /* floats of `memory` that hold sound (what clearing empties) */
   /* each line as long as the largest size makes it, written at `pos` and read `length` behind;
    * after a size change the read `tap` glides to the new length (SC_REVERB_SIZE_GLIDE_SECONDS,
    * `glide_frames`) rather than jump, which would click */
@@ -35,8 +46,14 @@ typedef struct sc_reverb {
   uint32_t diffuser_length[2][SC_REVERB_DIFFUSERS], diffuser_pos[2][SC_REVERB_DIFFUSERS];
   float *pre[2];
   uint32_t pre_size, pre_delay, pre_pos;
-  sc_reverb_settings settings; /* as last applied */
-  float direct, cross;         /* width: each side's own output and the other side's */
+  /* a block's work: the lines' outputs (SC_REVERB_LINES x SC_REVERB_BLOCK), each side's input
+   * after the pre-delay and after the diffusers; `chunk` the longest block no read reaches
+   * into, the shortest distance a line is read behind where it is written */
+  float *block, *predelayed[2], *diffused[2];
+  uint32_t chunk;
+  sc_reverb_network_fn network; /* the fastest this CPU runs (sc_reverb_network_select) */
+  sc_reverb_settings settings;  /* as last applied */
+  float direct, cross;          /* width: each side's own output and the other side's */
   /* direct and cross as they move to new settings (SC_EFFECT_RAMP_SECONDS, `ramp_frames`): a
    * step in the return's level would click; `set` once the first settings are in */
   sc_linear_ramp direct_ramp, cross_ramp;
@@ -71,5 +88,16 @@ static inline bool sc_reverb_active(const sc_reverb *reverb) { return reverb->ac
 
 /* Empties every line: the tail stops at once. [render] */
 void sc_reverb_clear(sc_reverb *reverb);
+
+/* The network in plain C, and in AVX-512 or AVX2 (reverb_avx512.c, reverb_avx2.c): NULL when the
+ * CPU lacks those. [any] */
+void sc_reverb_network_portable(float *block, float low[SC_REVERB_LINES],
+                                const float feed[SC_REVERB_LINES],
+                                const float pole[SC_REVERB_LINES], uint32_t frames);
+sc_reverb_network_fn sc_reverb_network_avx512(void);
+sc_reverb_network_fn sc_reverb_network_avx2(void);
+/* The fastest network this CPU runs, or the plain C one when `portable`; sc_reverb_create takes
+ * the fastest. [any] */
+sc_reverb_network_fn sc_reverb_network_select(bool portable);
 
 #endif
