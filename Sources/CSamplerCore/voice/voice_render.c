@@ -1,6 +1,7 @@
 /* voice_render.c - rendering one voice chunk by chunk: pitch and gain at each control point, the
  * sample read through the playhead (playhead.h, where looping is), the filters and EQ, then
- * panning into the mix with the gain ramped between control points so no step is audible. The
+ * panning into the mix with the gain ramped between control points so no step is audible
+ * (voice_mix.c). The
  * note's own expression (state/voice_note.h) adds to pitch, gain, pan and cutoff. Starting and
  * releasing a voice is voice_start.c. */
 #include <math.h>
@@ -10,19 +11,12 @@
 #include "dsp/dsp_math.h"
 #include "dsp/fade_curve.h"
 #include "state/engine_state.h"
-#include "voice/mix_groups.h"
 #include "voice/modulation.h"
 #include "voice/playhead.h"
 #include "instrument/region.h"
 #include "voice/voice_alloc.h"
+#include "voice/voice_mix.h"
 #include "voice/voice_params.h"
-
-/* Equal-power pan normalised to unity at the centre, so a centred mono sample keeps its level. */
-static void pan_gains(float pan, float *gl, float *gr) {
-  float angle = (pan + 1.0f) * (float)(SC_PI / 4.0);
-  *gl = (float)SC_SQRT2 * cosf(angle);
-  *gr = (float)SC_SQRT2 * sinf(angle);
-}
 
 static uint32_t chunk_length(const sc_voice *v, uint32_t remaining) {
   uint32_t n = remaining < SC_CONTROL_FRAMES ? remaining : SC_CONTROL_FRAMES;
@@ -51,16 +45,6 @@ static bool update_eq(sc_voice *v, const sc_live_mods *live, double rate) {
   }
   return any;
 }
-
-/* Whether every value lies within ±SC_BROKEN_VOICE_LEVEL; NaN and infinity do not (a comparison
- * with NaN is false). Written so that the compiler vectorises it: one compare per four values. */
-static bool chunk_is_sane(const float *x, uint32_t n) {
-  int sane = 1;
-  for (uint32_t i = 0; i < n; i++) sane &= fabsf(x[i]) <= SC_BROKEN_VOICE_LEVEL;
-  return sane;
-}
-
-static bool gain_is_sane(float g) { return fabsf(g) <= SC_BROKEN_VOICE_LEVEL; }
 
 /* The pitch in cents for the coming chunk; moves vibrato and glide on by `n` frames. */
 static double chunk_cents(const sc_engine *engine, sc_voice *v, const sc_live_mods *live,
@@ -153,101 +137,6 @@ static void shape_chunk(const sc_engine *engine, sc_voice *v, const sc_live_mods
     sc_engine_filter_idle(&v->engine_filter, got);
 }
 
-/* Adds a chunk whose pan moved since the last one into the mix, each side's gain (level times
- * pan) ramped from the last chunk's to this one's: `right` is `left` for a mono voice. Apart
- * from the steady loops in mix_chunk, so that they, far the more common, cost what they did. */
-static void add_panning(float *out_left, float *out_right, const float *left, const float *right,
-                        uint32_t got, uint32_t n, float g0, float g1, const float from[2],
-                        const float to[2]) {
-  float lg = g0 * from[0], lstep = (g1 * to[0] - lg) / (float)n;
-  float rg = g0 * from[1], rstep = (g1 * to[1] - rg) / (float)n;
-  for (uint32_t i = 0; i < got; i++, lg += lstep, rg += rstep) {
-    out_left[i] += left[i] * lg;
-    out_right[i] += right[i] * rg;
-  }
-}
-
-/* Adds a chunk whose pan holds still into the mix, frame i at gain[i] times each side's pan
- * gain; `right` is NULL for a mono voice. Each product is rounded before it is added (no fused
- * multiply-add), as an offline render team's voice buffers are added (render_team.c). */
-static void add_chunk(float *restrict out_left, float *restrict out_right,
-                      const float *restrict left, const float *restrict right,
-                      const float *restrict gain, float gl, float gr, uint32_t got) {
-#pragma STDC FP_CONTRACT OFF
-  if (right) {
-    for (uint32_t i = 0; i < got; i++) {
-      out_left[i] += left[i] * gain[i] * gl;
-      out_right[i] += right[i] * gain[i] * gr;
-    }
-  } else {
-    for (uint32_t i = 0; i < got; i++) {
-      float x = left[i] * gain[i];
-      out_left[i] += x * gl;
-      out_right[i] += x * gr;
-    }
-  }
-}
-
-/* Pans and adds the chunk to the output with the gain, and each side's pan gain, ramped from
- * the last chunk's to this one's (`g1` for the gain), so that neither a level nor a pan change
- * steps; a chunk that is not finite or absurdly loud is dropped instead and the voice cut, so
- * one bad voice never poisons the mix. Returns false when it was. */
-static bool mix_chunk(sc_engine *engine, sc_voice *v, const sc_live_mods *live, bool stereo,
-                      float g1, float *bl, float *br, float *out_left, float *out_right,
-                      uint32_t got, uint32_t n) {
-  /* a mono sample is placed by pan and position alike; a stereo one is narrowed by width,
-   * then its image is moved by both */
-  float pan = v->level.base_pan + v->level.channel_pan + v->note.pan +
-              (live->value[SC_MOD_PAN] + live->value[SC_MOD_POSITION]) / 100.0f + v->level.position;
-  pan = pan < -1.0f ? -1.0f : pan > 1.0f ? 1.0f : pan;
-  bool first = isnan(v->level.last_pan);
-  float gl0 = v->level.pan_left, gr0 = v->level.pan_right;
-  if (pan != v->level.last_pan) {
-    pan_gains(pan, &v->level.pan_left, &v->level.pan_right);
-    /* phase=invert flips the sign where pan is worked out, once per pan change: the voice's
-     * gain stays positive, which stealing (the quietest voice) relies on */
-    if (v->region->phase_invert) {
-      v->level.pan_left = -v->level.pan_left;
-      v->level.pan_right = -v->level.pan_right;
-    }
-    v->level.last_pan = pan;
-  }
-  float gl = v->level.pan_left, gr = v->level.pan_right;
-  if (first) gl0 = gl, gr0 = gr;
-  if (!chunk_is_sane(bl, got) || (stereo && !chunk_is_sane(br, got)) || !gain_is_sane(g1) ||
-      !gain_is_sane(v->level.gain) || !gain_is_sane(gl) || !gain_is_sane(gr)) {
-    atomic_fetch_add_explicit(&engine->stat_silenced, 1, memory_order_relaxed);
-    sc_voice_end(v);
-    return false;
-  }
-  float g = v->level.gain, step = (g1 - v->level.gain) / (float)n;
-  if (stereo) {
-    float width = v->level.width + live->value[SC_MOD_WIDTH] / 100.0f;
-    if (width != 1.0f) {
-      float same = (1.0f + width) / 2.0f, other = (1.0f - width) / 2.0f;
-      for (uint32_t i = 0; i < got; i++) {
-        float l = bl[i], rr = br[i];
-        bl[i] = same * l + other * rr;
-        br[i] = same * rr + other * l;
-      }
-    }
-  }
-  if (gl0 != gl || gr0 != gr) {
-    const float from[2] = {gl0, gr0}, to[2] = {gl, gr};
-    add_panning(out_left, out_right, bl, stereo ? br : bl, got, n, g, g1, from, to);
-    return true;
-  }
-  /* the gain of each frame, as a running sum of the step; a steady gain (the sustain of most
-   * voices) needs no such list, which leaves the loops below free to work four frames at once */
-  float ramp[SC_CONTROL_FRAMES];
-  if (step != 0.0f)
-    for (uint32_t i = 0; i < got; i++, g += step) ramp[i] = g;
-  else
-    for (uint32_t i = 0; i < got; i++) ramp[i] = g;
-  add_chunk(out_left, out_right, bl, stereo ? br : NULL, ramp, gl, gr, got);
-  return true;
-}
-
 /* Adds the region's noise generator to a chunk the playhead just read: `right` is NULL for a
  * mono chunk; a mono sample with stereo noise was made a stereo chunk by the caller. */
 static void add_noise(sc_voice *v, const sc_live_mods *live, double rate, float *bl, float *br,
@@ -288,8 +177,11 @@ static void ring_modulate(sc_voice *v, float *bl, float *br, uint32_t got) {
   }
 }
 
-static void render_voice(sc_engine *engine, sc_render_lane *lane, sc_voice *v, float *left,
-                         float *right, uint32_t frames) {
+/* Renders the voice's next `frames` frames into `left` and `right`, added to what they hold, or
+ * with `store` written over it; returns how many frames from the first it reached (all of them
+ * unless the voice ended), so a caller that stored knows which frames are left as they were. */
+static uint32_t render_voice(sc_engine *engine, sc_render_lane *lane, sc_voice *v, float *left,
+                             float *right, uint32_t frames, bool store) {
   double rate = engine->config.sample_rate;
   const sc_noise_params *noise = &v->region->noise;
   /* stereo noise on a mono sample makes the voice's chunks stereo: both sides read the sample */
@@ -307,6 +199,10 @@ static void render_voice(sc_engine *engine, sc_render_lane *lane, sc_voice *v, f
     if (v->delay_frames > 0) {
       /* a delayed voice waits silently; its envelopes start when it does */
       uint32_t wait = frames - done < v->delay_frames ? frames - done : v->delay_frames;
+      if (store) {
+        memset(left + done, 0, wait * sizeof *left);
+        memset(right + done, 0, wait * sizeof *right);
+      }
       v->delay_frames -= wait;
       done += wait;
       continue;
@@ -359,7 +255,9 @@ static void render_voice(sc_engine *engine, sc_render_lane *lane, sc_voice *v, f
     if (noise->on && noise->filtered) add_noise(v, &live, rate, bl, stereo ? br : NULL, got);
     shape_chunk(engine, v, &live, live_mods, filtered, filter_offset, bl, stereo ? br : NULL, got);
     if (noise->on && !noise->filtered) add_noise(v, &live, rate, bl, stereo ? br : NULL, got);
-    if (!mix_chunk(engine, v, &live, stereo, g1, bl, br, left + done, right + done, got, n)) return;
+    if (!sc_voice_mix_chunk(engine, v, &live, stereo, g1, bl, br, left + done, right + done, got, n,
+                            store))
+      return done;
     v->level.gain = g1;
     v->level.fade = fade_end;
     done += got;
@@ -367,47 +265,25 @@ static void render_voice(sc_engine *engine, sc_render_lane *lane, sc_voice *v, f
                     (v->level.fade_step > 0.0f && fade_end <= 0.0f);
     if (finished) {
       sc_voice_end(v);
-      return;
+      return done;
     }
   }
-}
-
-/* Adds the voice's span into the group's sends, each at its gain: the group's sends are summed
- * in slot order as its dry mix is, so a render team's threads give the same bits as one. */
-static void add_sends(sc_engine *engine, const sc_voice *v, const float *left, const float *right,
-                      uint32_t frames) {
-  uint32_t g = sc_mix_group_of((uint32_t)(v - engine->voices));
-  float(*sends)[2][SC_SPAN_FRAMES] = engine->group_send[g];
-  if (!engine->group_sent[g]) {
-    for (int b = 0; b < SC_BUS_SENDS; b++) {
-      memset(sends[b][0], 0, frames * sizeof(float));
-      memset(sends[b][1], 0, frames * sizeof(float));
-    }
-    engine->group_sent[g] = true;
-  }
-  for (int b = 0; b < SC_BUS_SENDS; b++) {
-    float gain = v->level.send[b];
-    if (gain == 0.0f) continue;
-    float *restrict send_left = sends[b][0], *restrict send_right = sends[b][1];
-    for (uint32_t f = 0; f < frames; f++) {
-      send_left[f] += left[f] * gain;
-      send_right[f] += right[f] * gain;
-    }
-  }
+  return done;
 }
 
 void sc_voice_render(sc_engine *engine, sc_render_lane *lane, sc_voice *v, float *left,
                      float *right, uint32_t frames) {
   /* decided per voice: one without sends renders straight into the mix, as it always did */
   if (!v->level.sends) {
-    render_voice(engine, lane, v, left, right, frames);
+    render_voice(engine, lane, v, left, right, frames, false);
     return;
   }
-  /* +0 plus each of the voice's terms is that term exactly, so the mix gets the same sums */
+  /* written rather than added to a cleared buffer: +0 plus each of the voice's terms is that
+   * term exactly, so the mix gets the same sums, and only frames the voice did not reach need
+   * clearing */
   float *dry_left = lane->dry_left, *dry_right = lane->dry_right;
-  memset(dry_left, 0, frames * sizeof(float));
-  memset(dry_right, 0, frames * sizeof(float));
-  render_voice(engine, lane, v, dry_left, dry_right, frames);
-  sc_mix_add(left, right, dry_left, dry_right, frames);
-  add_sends(engine, v, dry_left, dry_right, frames);
+  uint32_t reached = render_voice(engine, lane, v, dry_left, dry_right, frames, true);
+  memset(dry_left + reached, 0, (frames - reached) * sizeof(float));
+  memset(dry_right + reached, 0, (frames - reached) * sizeof(float));
+  sc_voice_add_dry_and_sends(engine, v, left, right, dry_left, dry_right, frames);
 }
