@@ -52,6 +52,10 @@
 #define SC_TEAM_SPIN_ROUNDS 2000
 #define SC_TEAM_MAX_THREADS 256
 
+/* The cache line of the processors the engine runs on (x86-64 and ARM64 servers: 64 bytes): the
+ * step of a voice's prefetch of the sample values it reads next (voice/playhead.h). */
+#define SC_CACHE_LINE_BYTES 64
+
 /* Frames of silence kept before and after every sample so that interpolation kernels can read
  * their taps without bounds checks. Must be at least half the sinc kernel width. */
 #define SC_SAMPLE_PADDING 16

@@ -193,6 +193,7 @@ void sc_interpolate_folded(sc_quality quality, const sc_sinc_table *sinc, sc_fra
 }
 
 sc_interpolate_fn sc_interpolator_select(bool portable) {
-  sc_interpolate_fn fast = portable ? NULL : sc_interpolate_avx2();
+  sc_interpolate_fn fast = portable ? NULL : sc_interpolate_avx512();
+  if (!fast && !portable) fast = sc_interpolate_avx2();
   return fast ? fast : sc_interpolate_portable;
 }

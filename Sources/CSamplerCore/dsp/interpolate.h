@@ -41,6 +41,9 @@ void sc_interpolate_portable(sc_quality quality, const sc_sinc_table *sinc, sc_f
                              uint64_t pos, uint64_t inc, uint32_t count, float *left, float *right);
 /* The AVX2/FMA kernels if this CPU has them, else NULL (interpolate_avx2.c). */
 sc_interpolate_fn sc_interpolate_avx2(void);
+/* Mono Hermite 16 frames at a time with AVX-512, the rest by the AVX2 kernels, if this CPU has
+ * both, else NULL (interpolate_avx512.c). */
+sc_interpolate_fn sc_interpolate_avx512(void);
 /* The fastest kernels this CPU runs, or the plain C ones when `portable`. */
 sc_interpolate_fn sc_interpolator_select(bool portable);
 /* One frame whose taps are fetched through `tap_index`, which folds indices into the loop. */

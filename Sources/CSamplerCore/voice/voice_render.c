@@ -194,6 +194,7 @@ static uint32_t render_voice(sc_engine *engine, sc_render_lane *lane, sc_voice *
   float target_gain = sc_channel_gain(c, v->region->implicit_controllers);
   float target_pan = sc_channel_pan(c, v->region->implicit_controllers);
   float *bl = lane->left, *br = lane->right;
+  sc_playhead_prefetch(v, frames);
   uint32_t done = 0;
   while (done < frames) {
     if (v->delay_frames > 0) {
