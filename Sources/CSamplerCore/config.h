@@ -94,6 +94,13 @@
  * (sfizz uses 9, about 78 dB; the documentation and ARIA decide.) */
 #define SC_ENVELOPE_DECAY_RATE 8.0
 
+/* A filter's cutoff follows its envelope, LFO and controllers to within this many cents
+ * (voice/voice_filters.c): the filter is designed anew once the cutoff has moved this far. A
+ * tenth of a cent is 0.006% of the frequency, far below what anyone hears in a cutoff (pitch
+ * itself is heard to a few cents); a General MIDI song's filter envelopes move most voices'
+ * cutoffs by less than that each control chunk. */
+#define SC_FILTER_CUTOFF_RESOLUTION_CENTS 0.1
+
 /* Largest filter resonance either way, in dB (the opcode's documented maximum, 40): beyond it the
  * two-pole filters ring for seconds at the cutoff. */
 #define SC_FILTER_RESONANCE_MAX_DB 40.0

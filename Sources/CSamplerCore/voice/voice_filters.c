@@ -35,11 +35,19 @@ void sc_voice_filters_start(sc_voice_filters *filters, float (*line)[2], const s
   }
 }
 
+/* Whether the cutoff has moved SC_FILTER_CUTOFF_RESOLUTION_CENTS or more since the filter was
+ * last designed (always, after a NaN there): an envelope or LFO on the cutoff moves it a little
+ * every control chunk, and redesigning the filter for a fraction of a cent cost more than
+ * filtering the chunk. */
+static bool cutoff_moved(const sc_voice_filter *f, double cents) {
+  return !(fabs(cents - f->last_cutoff_cents) < SC_FILTER_CUTOFF_RESOLUTION_CENTS);
+}
+
 /* A filter of the SFZ v2 and ARIA types, redesigned when any of its settings moved. */
 static void process_v2(sc_voice_filter *f, const sc_filter_params *p, float resonance, float gain,
                        double cents, double sample_rate, sc_filter_fn process, float (*line)[2],
                        float *left, float *right, uint32_t frames) {
-  if (cents != f->last_cutoff_cents || resonance != f->last_resonance || gain != f->last_gain) {
+  if (cutoff_moved(f, cents) || resonance != f->last_resonance || gain != f->last_gain) {
     sc_filter_v2_design(p->type, p->cutoff * exp2(cents / 1200.0), resonance, gain, sample_rate,
                         &f->coeffs, &f->extra);
     f->last_cutoff_cents = cents;
@@ -70,7 +78,7 @@ void sc_voice_filters_process(sc_voice_filters *filters, float (*line)[2], const
       f->last_resonance = resonance;
       f->last_cutoff_cents = NAN;
     }
-    if (cents != f->last_cutoff_cents) {
+    if (cutoff_moved(f, cents)) {
       sc_filter_coeffs_compute(&f->coeffs, p->type, p->cutoff * exp2(cents / 1200.0), f->damping,
                                sample_rate);
       f->last_cutoff_cents = cents;
