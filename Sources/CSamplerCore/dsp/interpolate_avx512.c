@@ -2,7 +2,7 @@
  * AVX-512, chosen at run time when the CPU has it (sc_interpolator_select); everything else, and
  * the frames a group of 16 cannot take, goes to the AVX2 kernels (interpolate_avx2.c).
  *
- * At the pitch ratios of most notes (below SC_AVX512_SPAN_RATIO) the taps of 16 consecutive
+ * At the pitch ratios of most notes (below about 1.86) the taps of 16 consecutive
  * frames lie within 32 consecutive sample values: one masked load brings them all (the mask keeps
  * it from reaching past the taps the frames need, so it never reads outside the padded buffer),
  * and each of the four taps of the 16 frames is one two-register permutation of them, where the
