@@ -41,6 +41,10 @@ void sc_interpolate_portable(sc_quality quality, const sc_sinc_table *sinc, sc_f
                              uint64_t pos, uint64_t inc, uint32_t count, float *left, float *right);
 /* The AVX2/FMA kernels if this CPU has them, else NULL (interpolate_avx2.c). */
 sc_interpolate_fn sc_interpolate_avx2(void);
+/* The AVX2/FMA kernels themselves, for kernels that hand them what they do not take: only on an
+ * x86 CPU that sc_interpolate_avx2 found to have AVX2 and FMA. */
+void sc_interpolate_avx2_run(sc_quality quality, const sc_sinc_table *sinc, sc_frames frames,
+                             uint64_t pos, uint64_t inc, uint32_t count, float *left, float *right);
 /* Mono Hermite 16 frames at a time with AVX-512, the rest by the AVX2 kernels, if this CPU has
  * both, else NULL (interpolate_avx512.c). */
 sc_interpolate_fn sc_interpolate_avx512(void);

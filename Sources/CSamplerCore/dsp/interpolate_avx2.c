@@ -10,9 +10,9 @@
 
 static const float fraction_scale = 1.0f / (float)SC_FRACTION_ONE;
 
-/* The kernels are written once over `format`, a constant at each call from dispatch(), so the
- * compiler makes one copy per format. int16_t taps are widened and scaled to the very floats a
- * float sample holds. */
+/* The kernels are written once over `format`, a constant at each call from
+ * sc_interpolate_avx2_run, so the compiler makes one copy per format. int16_t taps are widened and
+ * scaled to the very floats a float sample holds. */
 #define SC_KERNEL SC_AVX2 static inline __attribute__((always_inline))
 
 /* 8 values from value `index` on. */
@@ -257,9 +257,9 @@ SC_KERNEL void kernels(sc_quality quality, const sc_sinc_table *sinc, const void
   sc_interpolate_portable(quality, sinc, frames, pos, inc, count, left, right);
 }
 
-SC_AVX2 static void dispatch(sc_quality quality, const sc_sinc_table *sinc, sc_frames frames,
-                             uint64_t pos, uint64_t inc, uint32_t count, float *left,
-                             float *right) {
+SC_AVX2 void sc_interpolate_avx2_run(sc_quality quality, const sc_sinc_table *sinc,
+                                     sc_frames frames, uint64_t pos, uint64_t inc, uint32_t count,
+                                     float *left, float *right) {
   if (frames.format == SC_SAMPLE_INT16)
     kernels(quality, sinc, frames.data, SC_SAMPLE_INT16, frames.channels, pos, inc, count, left,
             right);
@@ -270,7 +270,8 @@ SC_AVX2 static void dispatch(sc_quality quality, const sc_sinc_table *sinc, sc_f
 
 sc_interpolate_fn sc_interpolate_avx2(void) {
   __builtin_cpu_init();
-  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return dispatch;
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+    return sc_interpolate_avx2_run;
   return NULL;
 }
 

@@ -16,9 +16,6 @@
 
 #define SC_AVX512 __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,fma")))
 
-/* the kernels AVX2 runs: everything but the groups of 16 below */
-static sc_interpolate_fn avx2_kernels;
-
 /* The 32 sample values from `first` on, those from `count` on read as 0 (and not read at all),
  * as two registers of 16 floats. */
 SC_AVX512 static inline void load32(const void *data, sc_sample_format format, int64_t first,
@@ -108,8 +105,8 @@ SC_AVX512 static void hermite_mono(sc_frames frames, uint64_t pos, uint64_t inc,
     if (right != left) _mm512_storeu_ps(right + i, _mm512_loadu_ps(left + i));
   }
   if (i < count)
-    avx2_kernels(SC_QUALITY_HERMITE, NULL, frames, pos + i * inc, inc, count - i, left + i,
-                 right + i);
+    sc_interpolate_avx2_run(SC_QUALITY_HERMITE, NULL, frames, pos + i * inc, inc, count - i,
+                            left + i, right + i);
 }
 
 static void dispatch(sc_quality quality, const sc_sinc_table *sinc, sc_frames frames, uint64_t pos,
@@ -117,7 +114,7 @@ static void dispatch(sc_quality quality, const sc_sinc_table *sinc, sc_frames fr
   if (quality == SC_QUALITY_HERMITE && frames.channels == 1 && count >= 16)
     hermite_mono(frames, pos, inc, count, left, right);
   else
-    avx2_kernels(quality, sinc, frames, pos, inc, count, left, right);
+    sc_interpolate_avx2_run(quality, sinc, frames, pos, inc, count, left, right);
 }
 
 sc_interpolate_fn sc_interpolate_avx512(void) {
@@ -125,8 +122,8 @@ sc_interpolate_fn sc_interpolate_avx512(void) {
   if (!(__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
         __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl")))
     return NULL;
-  avx2_kernels = sc_interpolate_avx2();
-  return avx2_kernels ? dispatch : NULL;
+  /* every CPU with AVX-512 has AVX2 and FMA, which the rest is left to */
+  return sc_interpolate_avx2() ? dispatch : NULL;
 }
 
 #else
