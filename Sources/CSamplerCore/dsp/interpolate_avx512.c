@@ -36,10 +36,11 @@ SC_AVX512 static inline void load32(const void *data, sc_sample_format format, i
 }
 
 /* 16 frames from positions `p_low` (frames 0-7) and `p_high` (8-15), the first of them at
- * whole position `whole`; false, with nothing written, when their taps span more than 32 values. */
+ * whole position `whole`, into both sides of a mono voice; false, with nothing written, when
+ * their taps span more than 32 values. */
 SC_AVX512 static inline bool hermite_mono_16(const void *data, sc_sample_format format,
                                              uint64_t whole, __m512i p_low, __m512i p_high,
-                                             float *out) {
+                                             float *left, float *right) {
   __m512i whole_low = _mm512_srli_epi64(p_low, SC_FRACTION_BITS);
   __m512i whole_high = _mm512_srli_epi64(p_high, SC_FRACTION_BITS);
   uint64_t last = (uint64_t)_mm_extract_epi64(_mm512_extracti64x2_epi64(whole_high, 3), 1);
@@ -86,7 +87,9 @@ SC_AVX512 static inline bool hermite_mono_16(const void *data, sc_sample_format 
       _mm512_set1_ps(0.0f));
   __m512 near = _mm512_fmadd_ps(w1, x1, _mm512_mul_ps(w0, x0));
   __m512 far = _mm512_fmadd_ps(w3, x3, _mm512_mul_ps(w2, x2));
-  _mm512_storeu_ps(out, _mm512_add_ps(near, far));
+  __m512 y = _mm512_add_ps(near, far);
+  _mm512_storeu_ps(left, y);
+  _mm512_storeu_ps(right, y);
   return true;
 }
 
@@ -100,9 +103,8 @@ SC_AVX512 static void hermite_mono(sc_frames frames, uint64_t pos, uint64_t inc,
     __m512i p_low = _mm512_add_epi64(_mm512_set1_epi64((int64_t)at), steps);
     __m512i p_high = _mm512_add_epi64(p_low, _mm512_set1_epi64((int64_t)(8 * inc)));
     if (!hermite_mono_16(frames.data, frames.format, at >> SC_FRACTION_BITS, p_low, p_high,
-                         left + i))
+                         left + i, right + i))
       break;
-    if (right != left) _mm512_storeu_ps(right + i, _mm512_loadu_ps(left + i));
   }
   if (i < count)
     sc_interpolate_avx2_run(SC_QUALITY_HERMITE, NULL, frames, pos + i * inc, inc, count - i,
