@@ -76,8 +76,8 @@ void sc_voice_enforce_polyphony(sc_engine *engine) {
           lo = mid + 1;
       }
     }
-    for (uint32_t i = sc_busy_next(engine, 0); i < engine->voice_slots && excess > 0;
-         i = sc_busy_next(engine, i + 1)) {
+    SC_FOR_EACH_BUSY_SLOT(engine, i) {
+      if (excess == 0) break;
       sc_voice *v = &engine->voices[i];
       if (v->state != SC_VOICE_PLAYING || steal_priority(v) != priority || v->age > hi) continue;
       steal(engine, v);

@@ -1,9 +1,8 @@
 /* voice_render.c - rendering one voice chunk by chunk: pitch and gain at each control point, the
  * sample read through the playhead (playhead.h, where looping is), the filters and EQ, then
  * panning into the mix with the gain ramped between control points so no step is audible
- * (voice_mix.c). The
- * note's own expression (state/voice_note.h) adds to pitch, gain, pan and cutoff. Starting and
- * releasing a voice is voice_start.c. */
+ * (voice_mix.c). The note's own expression (state/voice_note.h) adds to pitch, gain, pan and
+ * cutoff. Starting and releasing a voice is voice_start.c. */
 #include <math.h>
 #include <string.h>
 
