@@ -56,6 +56,11 @@
  * step of a voice's prefetch of the sample values it reads next (voice/playhead.h). */
 #define SC_CACHE_LINE_BYTES 64
 
+/* The tail peaks of a sample (instrument/sample_peaks.h) are kept one per this many frames: 4
+ * bytes per 2 KB of a mono 16-bit sample, and a voice that has played past a loud attack is
+ * bounded by its tail within 21 ms at 48 kHz. */
+#define SC_SAMPLE_PEAK_BLOCK_FRAMES 1024
+
 /* Frames of silence kept before and after every sample so that interpolation kernels can read
  * their taps without bounds checks. Must be at least half the sinc kernel width. */
 #define SC_SAMPLE_PADDING 16
@@ -130,7 +135,8 @@
  * sustain_lo and sostenuto_lo (corpus/spec opcodes/sustain_lo.md), so half-pedalling holds. */
 #define SC_DEFAULT_PEDAL_LO 0.5f
 
-/* Level below which a releasing voice is considered silent and freed (-100 dBFS). */
+/* Silence (-100 dBFS): a releasing voice whose envelope falls below it is freed, and so is a
+ * voice whose remaining output could no longer reach it (voice/audibility.h). */
 #define SC_SILENCE_LEVEL 1e-5f
 
 /* The library's vibrato (SC_PARAM_VIBRATO_DEPTH, cents, and rate, Hz): off by default, since an

@@ -9,7 +9,8 @@ final class CoreHarness {
 
   init(
     sampleRate: Double = 48_000, blockSize: Int = 256, voices: Int = 64,
-    quality: sc_quality = SC_QUALITY_HERMITE, portableKernels: Bool = false
+    quality: sc_quality = SC_QUALITY_HERMITE, portableKernels: Bool = false,
+    keepInaudibleVoices: Bool = false
   ) {
     var config = sc_engine_config()
     sc_engine_config_init(&config)
@@ -17,6 +18,7 @@ final class CoreHarness {
     config.max_voices = UInt32(voices)
     config.quality = quality
     config.portable_kernels = portableKernels
+    config.keep_inaudible_voices = keepInaudibleVoices
     engine = sc_engine_create(&config)!
     self.sampleRate = sampleRate
     self.blockSize = blockSize

@@ -75,13 +75,15 @@ import Testing
       "long.sfz", text: "<region> sample=long.wav lokey=0 hikey=127 pitch_keycenter=60\n")
     try fixture.write("dense.mid", song: Self.denseSong())
     var files: [Data] = []
+    // both stream: a sample held whole may end its inaudible voices sooner, which a streamed one
+    // cannot tell (Sampler.init's keepsInaudibleVoices)
     for options in [
-      ["--threads", "1", "--no-stream"], ["--threads", "2", "--stream", "--preload", "1024"],
+      ["--threads", "1", "--stream"], ["--threads", "2", "--stream", "--preload", "1024"],
     ] {
       let outcome = SFZPlayInProcess.run(
         ["long.sfz", "dense.mid", "-o", "out.wav"] + options, in: fixture.folder)
       #expect(outcome.status == 0, "\(outcome.stderr)")
-      #expect(outcome.stdout.contains("streamed from disk") == options.contains("--stream"))
+      #expect(outcome.stdout.contains("streamed from disk"))
       files.append(try Data(contentsOf: fixture.url("out.wav")))
     }
     #expect(files[0].count > 100_000)

@@ -30,6 +30,25 @@ float sc_filter_damping_peak(double peak_db) {
   return (float)(1.0 / sqrt(q2));
 }
 
+float sc_filter_peak_gain(sc_filter_type type, float damping) {
+  switch (type) {
+    case SC_FILTER_NONE:
+    case SC_FILTER_LPF_1P:
+    case SC_FILTER_HPF_1P:
+    case SC_FILTER_BPF_2P: /* unity at the centre, less elsewhere */
+    case SC_FILTER_BRF_2P: return 1.0f;
+    case SC_FILTER_LPF_2P:
+    case SC_FILTER_HPF_2P: {
+      /* Q / sqrt(1 - 1/(4 Q^2)) above Q = 1/sqrt 2, as sc_filter_damping_peak solves; the
+       * trapezoidal filter maps the analog response onto the digital one without changing its
+       * heights, so the peak is the analog one */
+      double q = 1.0 / damping;
+      return q * q > 0.5 ? (float)(q / sqrt(1.0 - 1.0 / (4.0 * q * q))) : 1.0f;
+    }
+    default: return INFINITY;
+  }
+}
+
 /* The constants of four frames at a time (sc_filter_coeffs) from the recursion's own, in double. */
 static void four_frames(sc_filter_coeffs *c, const double m[2][2], const double b[2],
                         const double out[2], double d) {

@@ -26,6 +26,10 @@ float sc_filter_damping(double resonance_db);
 /* 1/Q for a two-pole low-pass whose resonant peak stands `peak_db` over its pass band; 0 dB and
  * below give Butterworth, the flattest response without a peak. */
 float sc_filter_damping_peak(double peak_db);
+/* The largest gain of a filter of `type` with damping `damping` at any frequency and cutoff:
+ * 1 for no filter and for the types that never boost, infinite for the types it is not worked
+ * out for (voice/audibility.h takes those as unbounded). */
+float sc_filter_peak_gain(sc_filter_type type, float damping);
 void sc_filter_coeffs_compute(sc_filter_coeffs *c, sc_filter_type type, double cutoff,
                               float damping, double sample_rate);
 /* The trapezoidal state-variable section at g = tan(pi f / rate) with damping k and output

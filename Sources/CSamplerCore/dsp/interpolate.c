@@ -26,6 +26,7 @@ bool sc_sinc_table_init(sc_sinc_table *table) {
   table->coeffs = malloc(count * sizeof(float));
   if (!table->coeffs) return false;
   double norm = bessel_i0(SC_SINC_KAISER_BETA);
+  table->overshoot = 1.0f;
   for (int p = 0; p <= SC_SINC_PHASES; p++) {
     double frac = (double)p / SC_SINC_PHASES;
     double row[SC_SINC_TAPS], sum = 0.0;
@@ -39,8 +40,12 @@ bool sc_sinc_table_init(sc_sinc_table *table) {
       sum += row[j];
     }
     /* unity gain at DC for every phase, so a constant signal stays constant */
-    for (int j = 0; j < SC_SINC_TAPS; j++)
+    float magnitudes = 0.0f;
+    for (int j = 0; j < SC_SINC_TAPS; j++) {
       table->coeffs[p * SC_SINC_TAPS + j] = (float)(row[j] / sum);
+      magnitudes += fabsf(table->coeffs[p * SC_SINC_TAPS + j]);
+    }
+    if (magnitudes > table->overshoot) table->overshoot = magnitudes;
   }
   return true;
 }

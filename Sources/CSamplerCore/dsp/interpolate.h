@@ -13,11 +13,20 @@
 _Static_assert((1 << SC_SINC_PHASE_BITS) == SC_SINC_PHASES, "SC_SINC_PHASE_BITS must match");
 
 typedef struct sc_sinc_table {
-  float *coeffs; /* (SC_SINC_PHASES + 1) * SC_SINC_TAPS */
+  float *coeffs;   /* (SC_SINC_PHASES + 1) * SC_SINC_TAPS */
+  float overshoot; /* the largest sum of a phase's coefficients' magnitudes */
 } sc_sinc_table;
 
 bool sc_sinc_table_init(sc_sinc_table *table);
 void sc_sinc_table_free(sc_sinc_table *table);
+
+/* The most the kernel of `quality` can make of values no larger than 1 in magnitude: the
+ * largest sum of its weights' magnitudes over every fraction. Linear interpolation never
+ * exceeds its taps; the four-point Hermite's weights sum to 1/16 + 9/16 + 9/16 + 1/16 = 1.25 at
+ * a fraction of one half, the most they do. [any] */
+static inline float sc_interpolation_overshoot(sc_quality quality, const sc_sinc_table *sinc) {
+  return quality == SC_QUALITY_LINEAR ? 1.0f : quality == SC_QUALITY_SINC ? sinc->overshoot : 1.25f;
+}
 
 /* Where the frames are: mono or interleaved stereo, float or int16_t. */
 typedef struct sc_frames {

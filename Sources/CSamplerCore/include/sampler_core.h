@@ -906,6 +906,11 @@ typedef struct sc_engine_config {
    * frames the reader has not written yet: it should block until the reader makes progress. */
   void (*stream_wait)(void *context);
   void *stream_wait_context;
+  /** Keep every voice until its envelope or sample ends, instead of ending one as soon as what
+   * is left of it can no longer reach -100 dBFS (SC_SILENCE_LEVEL; the rule is in
+   * voice/audibility.h). The rule knows a sample's remaining peaks only when it is held whole,
+   * so set this where a streamed render must equal the in-memory one bit for bit. */
+  bool keep_inaudible_voices;
 } sc_engine_config;
 
 /** The largest max_voices an engine accepts. [any] */

@@ -13,6 +13,8 @@
 #include "instrument/keyswitch.h"
 #include "instrument/pages.h"
 #include "instrument/region.h"
+#include "instrument/region_headroom.h"
+#include "instrument/sample_peaks.h"
 
 void sc_memory_return_to_system(void) {
 #if defined(__GLIBC__)
@@ -65,8 +67,10 @@ bool sc_instrument_set_initial_cc(sc_instrument *instrument, uint32_t controller
 
 void sc_instrument_destroy(sc_instrument *instrument) {
   if (!instrument) return;
-  for (uint32_t i = 0; i < instrument->sample_count; i++)
+  for (uint32_t i = 0; i < instrument->sample_count; i++) {
     free_storage(instrument->samples[i].storage, storage_size(&instrument->samples[i]));
+    free(instrument->samples[i].tail_peaks);
+  }
   free(instrument->samples);
   free(instrument->regions);
   free(instrument->play);
@@ -221,6 +225,10 @@ bool sc_instrument_set_sample_data(sc_instrument *instrument, uint32_t index,
   }
   sample.storage = storage;
   sample.frames = frames;
+  if (!sc_sample_peaks_build(&sample)) {
+    free_storage(storage, storage_size(&sample));
+    return false;
+  }
   instrument->samples[index] = sample;
   return true;
 }
@@ -336,6 +344,8 @@ uint32_t sc_instrument_finalize(sc_instrument *instrument) {
   if (!sc_instrument_build_index(instrument) || !sc_instrument_build_keyswitches(instrument) ||
       !index_modulations(instrument))
     return SC_FINALIZE_FAILED;
+  /* after index_modulations: whether a region follows controllers decides its headroom */
+  sc_instrument_set_headrooms(instrument);
   instrument->round_robin_storage =
       calloc(instrument->region_count ? instrument->region_count : 1, sizeof(uint32_t));
   if (!instrument->round_robin_storage) return SC_FINALIZE_FAILED;

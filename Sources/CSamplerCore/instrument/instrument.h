@@ -22,6 +22,7 @@ typedef struct sc_sample {
   double sample_rate;
   bool has_loop;
   uint64_t loop_start, loop_end; /* inclusive */
+  float *tail_peaks;             /* sample_peaks.h; NULL when the sample streams */
 } sc_sample;
 
 /* What finalize derives from a region and its sample, so the render path only reads. */
@@ -34,6 +35,9 @@ typedef struct sc_region_play {
   uint32_t mod_first, mod_count; /* the region's modulations in the instrument's list */
   bool has_live_mods;            /* some of them follow controllers while the voice sounds */
   bool envelopes_follow;         /* controllers set some envelope's times or levels */
+  /* the most that what follows the sample read (pan and filters) can raise a voice's level over
+   * its gain, or 0 when something may raise it further (voice/audibility.h) */
+  float headroom;
 } sc_region_play;
 
 struct sc_instrument {

@@ -10,6 +10,7 @@
 #include "dsp/dsp_math.h"
 #include "dsp/fade_curve.h"
 #include "state/engine_state.h"
+#include "voice/audibility.h"
 #include "voice/modulation.h"
 #include "voice/playhead.h"
 #include "instrument/region.h"
@@ -249,6 +250,10 @@ static uint32_t render_voice(sc_engine *engine, sc_render_lane *lane, sc_voice *
     float fade_end;
     float g1 = chunk_end_gain(engine, v, &live, live_mods, amp_lfo_db, target_gain, target_pan, n,
                               &fade_end);
+    if (sc_voice_inaudible(engine, v)) {
+      sc_voice_end(v);
+      return done;
+    }
     uint32_t got = sc_playhead_read(engine, v, v->head.increment, bl, br, n);
     if (widened) memcpy(br, bl, got * sizeof *br);
     if (v->region->ring) ring_modulate(v, bl, stereo ? br : NULL, got);

@@ -69,9 +69,14 @@ public final class Sampler: @unchecked Sendable {
   ///   - quality: interpolation; Hermite by default, sinc for offline rendering.
   ///   - streaming: when SFZ instruments stream their samples from disk; by default only those
   ///     too large for memory (``StreamingSettings``).
+  ///   - keepsInaudibleVoices: play every voice until its envelope or sample ends. By default a
+  ///     voice ends as soon as what is left of it could no longer reach -100 dBFS, which only a
+  ///     sample held whole can tell; set this where a streamed render must equal the in-memory
+  ///     one bit for bit.
   public init(
     sampleRate: Double = 48_000, maximumPolyphony: Int = 64,
-    quality: InterpolationQuality = .hermite, streaming: StreamingSettings = StreamingSettings()
+    quality: InterpolationQuality = .hermite, streaming: StreamingSettings = StreamingSettings(),
+    keepsInaudibleVoices: Bool = false
   ) {
     self.sampleRate = sampleRate
     self.maximumPolyphony = min(max(maximumPolyphony, 1), Int(sc_max_polyphony()))
@@ -79,7 +84,8 @@ public final class Sampler: @unchecked Sendable {
     self.streaming = streaming
     engine = EngineHandle(
       sampleRate: sampleRate, maximumPolyphony: maximumPolyphony, quality: quality.core,
-      ringFrames: streaming.mode == .never ? 0 : streaming.ringFrames)
+      ringFrames: streaming.mode == .never ? 0 : streaming.ringFrames,
+      keepsInaudibleVoices: keepsInaudibleVoices)
     parameters = ParameterTree(engine: engine)
   }
 

@@ -22,14 +22,20 @@ final class EngineHandle: @unchecked Sendable {
   private var reader: StreamReader?
   private let readerLock = NSLock()
 
-  /// - Parameter ringFrames: each voice's stream ring, 0 for none (samples held whole).
-  init(sampleRate: Double, maximumPolyphony: Int, quality: sc_quality, ringFrames: Int) {
+  /// - Parameters:
+  ///   - ringFrames: each voice's stream ring, 0 for none (samples held whole).
+  ///   - keepsInaudibleVoices: sc_engine_config.keep_inaudible_voices.
+  init(
+    sampleRate: Double, maximumPolyphony: Int, quality: sc_quality, ringFrames: Int,
+    keepsInaudibleVoices: Bool = false
+  ) {
     var config = sc_engine_config()
     sc_engine_config_init(&config)
     config.sample_rate = min(max(sampleRate, 1_000), 1_536_000)
     config.max_voices = UInt32(min(max(maximumPolyphony, 1), Int(sc_max_polyphony())))
     config.quality = quality
     config.stream_ring_frames = UInt32(ringFrames)
+    config.keep_inaudible_voices = keepsInaudibleVoices
     config.stream_wait = StreamProgress.callback
     config.stream_wait_context = Unmanaged.passUnretained(progress).toOpaque()
     guard let engine = sc_engine_create(&config) else {

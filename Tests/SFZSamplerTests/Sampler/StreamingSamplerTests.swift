@@ -77,8 +77,12 @@ struct StreamingSamplerTests {
   func streamedEqualsInMemory() throws {
     let fixtures = try DecodingFixtures()
     let url = try Self.instrument(in: fixtures)
-    let whole = Sampler(streaming: StreamingSettings(mode: .never))
-    let streamed = Sampler(streaming: StreamingSettings(mode: .always, preloadFrames: 4_096))
+    // the in-memory render keeps the voices it could end as inaudible, which a streamed one
+    // cannot tell (Sampler.init)
+    let whole = Sampler(streaming: StreamingSettings(mode: .never), keepsInaudibleVoices: true)
+    let streamed = Sampler(
+      streaming: StreamingSettings(mode: .always, preloadFrames: 4_096),
+      keepsInaudibleVoices: true)
     streamed.isRenderingOffline = true
     let wholeReport = try whole.loadInstrument(url: url)
     let streamedReport = try streamed.loadInstrument(url: url)
@@ -125,8 +129,12 @@ struct StreamingSamplerTests {
       .controlChange(controller: 1, value: 127, frame: 0),
       .noteOn(key: 64, velocity: 100, frame: 10), .noteOff(key: 64, frame: 150_000),
     ]
-    let whole = Sampler(streaming: StreamingSettings(mode: .never))
-    let streamed = Sampler(streaming: StreamingSettings(mode: .always, preloadFrames: 4_096))
+    // the in-memory render keeps the voices it could end as inaudible, which a streamed one
+    // cannot tell (Sampler.init)
+    let whole = Sampler(streaming: StreamingSettings(mode: .never), keepsInaudibleVoices: true)
+    let streamed = Sampler(
+      streaming: StreamingSettings(mode: .always, preloadFrames: 4_096),
+      keepsInaudibleVoices: true)
     streamed.isRenderingOffline = true
     _ = try whole.loadInstrument(url: url)
     #expect(try streamed.loadInstrument(url: url).streamedSampleCount == 1)
