@@ -15,6 +15,7 @@
 #include "instrument/region.h"
 #include "instrument/region_headroom.h"
 #include "instrument/sample_peaks.h"
+#include "instrument/stereo_pairs.h"
 
 void sc_memory_return_to_system(void) {
 #if defined(__GLIBC__)
@@ -233,6 +234,13 @@ bool sc_instrument_set_sample_data(sc_instrument *instrument, uint32_t index,
   return true;
 }
 
+void sc_instrument_drop_sample(sc_instrument *instrument, uint32_t index) {
+  sc_sample *s = &instrument->samples[index];
+  free_storage(s->storage, storage_size(s));
+  free(s->tail_peaks);
+  memset(s, 0, sizeof *s);
+}
+
 int32_t sc_instrument_add_sample_data(sc_instrument *instrument, const sc_sample_data *data) {
   int32_t index = sc_instrument_reserve_samples(instrument, 1);
   if (index < 0) return -1;
@@ -341,8 +349,10 @@ uint32_t sc_instrument_finalize(sc_instrument *instrument) {
     const sc_region *r = &instrument->regions[i];
     if (resolve_play(r, &instrument->samples[r->sample_index], &instrument->play[i])) clamped++;
   }
-  if (!sc_instrument_build_index(instrument) || !sc_instrument_build_keyswitches(instrument) ||
-      !index_modulations(instrument))
+  /* the modulations indexed first: a pair's regions must have the same; the key index after the
+   * pairs, without the partners */
+  if (!index_modulations(instrument) || !sc_instrument_pair_regions(instrument) ||
+      !sc_instrument_build_index(instrument) || !sc_instrument_build_keyswitches(instrument))
     return SC_FINALIZE_FAILED;
   /* after index_modulations: whether a region follows controllers decides its headroom */
   sc_instrument_set_headrooms(instrument);

@@ -38,6 +38,10 @@ typedef struct sc_region_play {
   /* the most that what follows the sample read (pan and filters) can raise a voice's level over
    * its gain, or 0 when something may raise it further (voice/audibility.h) */
   float headroom;
+  /* stereo_pairs.h: the region plays its partner's side too, the right of its now stereo
+   * sample, at the partner's pan (percent); or it is that partner, played by the other */
+  bool paired, partnered;
+  float partner_pan;
 } sc_region_play;
 
 struct sc_instrument {
@@ -75,7 +79,11 @@ struct sc_instrument {
   bool finalized;
 };
 
-/* instrument_index.c: the per-key and controller-trigger region lists. [control] */
+/* Frees a sample no region plays, leaving its slot empty. [control] */
+void sc_instrument_drop_sample(sc_instrument *instrument, uint32_t index);
+
+/* instrument_index.c: the per-key and controller-trigger region lists; a region another plays
+ * (sc_region_play.partnered) is in neither. [control] */
 bool sc_instrument_build_index(sc_instrument *instrument);
 
 #endif

@@ -10,6 +10,7 @@ bool sc_instrument_build_index(sc_instrument *instrument) {
   uint32_t cc_total = 0;
   for (uint32_t i = 0; i < instrument->region_count; i++) {
     const sc_region *r = &instrument->regions[i];
+    if (instrument->play[i].partnered) continue;
     if (r->trigger == SC_TRIGGER_CC) {
       cc_total++;
       continue;
@@ -33,6 +34,7 @@ bool sc_instrument_build_index(sc_instrument *instrument) {
   instrument->cc_region_count = 0;
   for (uint32_t i = 0; i < instrument->region_count; i++) {
     const sc_region *r = &instrument->regions[i];
+    if (instrument->play[i].partnered) continue;
     if (r->trigger == SC_TRIGGER_CC) {
       instrument->cc_regions[instrument->cc_region_count++] = i;
       continue;

@@ -33,8 +33,11 @@ static float headroom(const sc_region *r, const sc_region_play *play, const bool
   for (int k = r->lokey; k <= r->hikey && k < 128; k++)
     if (asked[k] && !sc_region_is_release(r)) return 0.0f;
   /* the pan law gives a side at most sqrt 2 (voice_mix.c), and a stereo sample's width mixes
-   * its sides with weights whose magnitudes sum to at most 1 */
-  double gain = SC_SQRT2;
+   * its sides with weights whose magnitudes sum to at most 1. A pair's two sides may meet in one
+   * output: sqrt 2 (|cos x| + |sin x|) <= 2 for sides panned hard apart, 2 sqrt 2 for any. */
+  double gain = !play->paired                                 ? SC_SQRT2
+                : fabsf(r->pan - play->partner_pan) == 200.0f ? 2.0
+                                                              : 2.0 * SC_SQRT2;
   for (int i = 0; i < SC_FILTER_COUNT; i++) {
     const sc_filter_params *p = &r->filters[i];
     gain *= sc_filter_peak_gain(p->type, sc_filter_damping(p->resonance));

@@ -56,6 +56,9 @@ typedef struct sc_voice_level {
   float width;        /* -1...1 from the region */
   float position;     /* -1...1 */
   float last_pan, pan_left, pan_right;
+  /* a paired region's partner side (instrument/stereo_pairs.h): its own pan, as base_pan and
+   * the three above are the first side's */
+  float partner_base_pan, partner_last_pan, partner_left, partner_right;
   float fade;       /* steal/choke fade: 1 down to 0 */
   float fade_step;  /* per frame, 0 when not fading */
   bool fade_shaped; /* the fade's level follows the region's off_curve, not `fade` itself */

@@ -10,11 +10,54 @@
 #include "voice/voice_alloc.h"
 #include "voice/voice_mix.h"
 
-/* Equal-power pan normalised to unity at the centre, so a centred mono sample keeps its level. */
+/* Equal-power pan normalised to unity at the centre, so a centred mono sample keeps its level.
+ * Hard left and right give the far side exactly nothing (the cosine of a float near pi/2 is not
+ * quite 0), so that a stereo pair's sides (instrument/stereo_pairs.h) never cross. */
 static void pan_gains(float pan, float *gl, float *gr) {
+  if (pan == -1.0f || pan == 1.0f) {
+    *gl = pan < 0.0f ? (float)SC_SQRT2 : 0.0f;
+    *gr = pan < 0.0f ? 0.0f : (float)SC_SQRT2;
+    return;
+  }
   float angle = (pan + 1.0f) * (float)(SC_PI / 4.0);
   *gl = (float)SC_SQRT2 * cosf(angle);
   *gr = (float)SC_SQRT2 * sinf(angle);
+}
+
+/* Moves a side's pan gains to `pan` (phase=invert flips their sign, once per pan change: the
+ * voice's gain stays positive, which stealing, the quietest voice, relies on); returns whether
+ * this is the voice's first chunk, when there is nothing to ramp from. */
+static bool place(float pan, bool invert, float *last, float *gl, float *gr) {
+  bool first = isnan(*last);
+  if (pan != *last) {
+    pan_gains(pan, gl, gr);
+    if (invert) *gl = -*gl, *gr = -*gr;
+    *last = pan;
+  }
+  return first;
+}
+
+static float clamp_pan(float pan) { return pan < -1.0f ? -1.0f : pan > 1.0f ? 1.0f : pan; }
+
+/* A paired voice's chunk into the mix (or, with `store`, written there): each side of its
+ * sample placed by its own side's pan gains, ramped from `from` to `to` (left side's left and
+ * right, then the partner side's), at the voice's gain ramped as add_chunk ramps it. */
+static void add_pair(float *restrict out_left, float *restrict out_right,
+                     const float *restrict left, const float *restrict right, float g, float step,
+                     const float from[4], const float to[4], uint32_t got, uint32_t n, bool store) {
+#pragma STDC FP_CONTRACT OFF
+  float d[4];
+  for (int k = 0; k < 4; k++) d[k] = (to[k] - from[k]) / (float)n;
+  if (store) {
+    memset(out_left, 0, got * sizeof *out_left);
+    memset(out_right, 0, got * sizeof *out_right);
+  }
+  for (uint32_t i = 0; i < got; i++) {
+    float gain = g + step * (float)i, at = (float)i;
+    float x = left[i] * gain, y = right[i] * gain;
+    out_left[i] += x * (from[0] + d[0] * at) + y * (from[2] + d[2] * at);
+    out_right[i] += x * (from[1] + d[1] * at) + y * (from[3] + d[3] * at);
+  }
 }
 
 /* Whether every value lies within ±SC_BROKEN_VOICE_LEVEL; NaN and infinity do not (a comparison
@@ -93,23 +136,21 @@ bool sc_voice_mix_chunk(sc_engine *engine, sc_voice *v, const sc_live_mods *live
                         uint32_t got, uint32_t n, bool store) {
   /* a mono sample is placed by pan and position alike; a stereo one is narrowed by width,
    * then its image is moved by both */
-  float pan = v->level.base_pan + v->level.channel_pan + v->note.pan +
-              (live->value[SC_MOD_PAN] + live->value[SC_MOD_POSITION]) / 100.0f + v->level.position;
-  pan = pan < -1.0f ? -1.0f : pan > 1.0f ? 1.0f : pan;
-  bool first = isnan(v->level.last_pan);
+  float moved = v->level.channel_pan + v->note.pan +
+                (live->value[SC_MOD_PAN] + live->value[SC_MOD_POSITION]) / 100.0f +
+                v->level.position;
+  bool invert = v->region->phase_invert;
   float gl0 = v->level.pan_left, gr0 = v->level.pan_right;
-  if (pan != v->level.last_pan) {
-    pan_gains(pan, &v->level.pan_left, &v->level.pan_right);
-    /* phase=invert flips the sign where pan is worked out, once per pan change: the voice's
-     * gain stays positive, which stealing (the quietest voice) relies on */
-    if (v->region->phase_invert) {
-      v->level.pan_left = -v->level.pan_left;
-      v->level.pan_right = -v->level.pan_right;
-    }
-    v->level.last_pan = pan;
-  }
+  sc_voice_level *level = &v->level;
+  bool first = place(clamp_pan(level->base_pan + moved), invert, &level->last_pan, &level->pan_left,
+                     &level->pan_right);
   float gl = v->level.pan_left, gr = v->level.pan_right;
   if (first) gl0 = gl, gr0 = gr;
+  bool paired = v->play->paired;
+  float from[4] = {gl0, gr0, level->partner_left, level->partner_right};
+  if (paired && place(clamp_pan(level->partner_base_pan + moved), invert, &level->partner_last_pan,
+                      &level->partner_left, &level->partner_right))
+    from[2] = level->partner_left, from[3] = level->partner_right;
   if (!chunk_is_sane(bl, got) || (stereo && !chunk_is_sane(br, got)) || !gain_is_sane(g1) ||
       !gain_is_sane(v->level.gain) || !gain_is_sane(gl) || !gain_is_sane(gr)) {
     atomic_fetch_add_explicit(&engine->stat_silenced, 1, memory_order_relaxed);
@@ -117,6 +158,16 @@ bool sc_voice_mix_chunk(sc_engine *engine, sc_voice *v, const sc_live_mods *live
     return false;
   }
   float g = v->level.gain, step = (g1 - v->level.gain) / (float)n;
+  if (paired) {
+    const float to[4] = {gl, gr, level->partner_left, level->partner_right};
+    /* two sides panned hard apart and holding still, as an SF2 conversion's pairs play: the
+     * sides go one to each output, a stereo voice's steady chunk */
+    if (memcmp(from, to, sizeof to) == 0 && gr == 0.0f && to[2] == 0.0f)
+      add_chunk(out_left, out_right, bl, br, g, step, gl, to[3], got, store);
+    else
+      add_pair(out_left, out_right, bl, br, g, step, from, to, got, n, store);
+    return true;
+  }
   if (stereo) {
     float width = v->level.width + live->value[SC_MOD_WIDTH] / 100.0f;
     if (width != 1.0f) {

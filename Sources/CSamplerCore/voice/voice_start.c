@@ -238,8 +238,10 @@ static void start_level(const sc_engine *engine, sc_voice *v, const float *mods,
   float velocity_curve = r->amp_velcurve >= 0 ? sc_curve_eval(v->instrument, r->amp_velcurve, vel)
                                               : velocity_gain(veltrack, velocity);
   v->level.static_gain = powf(10.0f, volume_db / 20.0f) * velocity_curve * crossfades;
-  v->level.base_pan =
-      (r->pan + r->pan_keytrack * (key - r->pan_keycenter) + r->pan_veltrack * vel) / 100.0f;
+  float key_pan = r->pan_keytrack * (key - r->pan_keycenter), vel_pan = r->pan_veltrack * vel;
+  v->level.base_pan = (r->pan + key_pan + vel_pan) / 100.0f;
+  v->level.partner_base_pan = (v->play->partner_pan + key_pan + vel_pan) / 100.0f;
+  v->level.partner_last_pan = NAN;
   v->level.channel_gain = sc_channel_gain(c, r->implicit_controllers);
   v->level.channel_pan = sc_channel_pan(c, r->implicit_controllers);
   v->level.fade = 1.0f;
