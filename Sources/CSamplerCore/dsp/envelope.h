@@ -28,6 +28,11 @@ typedef struct sc_env {
   uint32_t decay_frames, release_frames;
   float attack_shape, decay_shape, release_shape;
   bool decay_shaped, release_shaped, decay_timed, release_timed;
+  /* a falling stage's level, kept exact in double and stepped by a factor for each run of
+   * frames of the same length, rather than an exp() per chunk: valid while `fall_at`, `fall_from`
+   * and `fall_rate` are the elapsed frames, the stage's start level and fall it was worked for */
+  double fall_level, fall_step, fall_from, fall_rate;
+  uint32_t fall_at, fall_frames;
 } sc_env;
 
 void sc_env_start(sc_env *env, const sc_envelope_params *params, double sample_rate);
