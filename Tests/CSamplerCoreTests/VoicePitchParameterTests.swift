@@ -128,4 +128,26 @@ struct VoicePitchParameterTests {
     #expect(own < 1, "\(own) cents off its model")
     #expect(other > 90, "the other phase is \(other) cents off")
   }
+
+  /// A vibrato of depth 0 is still kept in step (dsp/lazy_phase.h works its phase out only when
+  /// it is heard): turned up 0.55 s into a note, it is where 5 Hz from the note's start puts it,
+  /// not where it was when it went quiet or where its last chunk left it.
+  @Test("a vibrato turned up mid-note carries on from the phase its rate has reached")
+  func vibratoTurnedUpKeepsItsPhase() {
+    let up = 26_400
+    let out = Self.render(
+      frames: 48_000,
+      [
+        Event.parameter(SC_PARAM_RESTART_VOICE_LFO, 1), Event.noteOn(60),
+        Event.parameter(SC_PARAM_VOICE_VIBRATO_DEPTH, 50, at: up),
+      ])
+    let track = Measure.centsByPeriod(out, sampleRate: Self.rate, base: 375).filter {
+      $0.frame > Double(up + 480)
+    }
+    let error =
+      track.map { point in
+        abs(point.cents - 50 * sin(2 * .pi * 5 * point.frame / Self.rate))
+      }.max() ?? .infinity
+    #expect(error < 1, "\(error) cents off 50 sin(2 pi 5 t) from the note's start")
+  }
 }

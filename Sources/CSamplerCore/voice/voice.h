@@ -10,6 +10,7 @@
 #include "dsp/envelope.h"
 #include "dsp/eq.h"
 #include "instrument/instrument.h"
+#include "dsp/lazy_phase.h"
 #include "dsp/lfo.h"
 #include "dsp/noise.h"
 #include "voice/modulators_v2.h"
@@ -38,12 +39,12 @@ typedef struct sc_playhead {
 
 /* The voice's pitch in cents relative to the sample's recorded pitch, and what it is made of. */
 typedef struct sc_voice_pitch {
-  double base_cents;  /* key, tune, velocity and random: fixed at note-on */
-  double glide_cents; /* mono glide offset, moving towards 0 */
-  double rate_log2;   /* log2(sample rate / output rate) */
-  double last_cents;  /* at the last control point; NAN forces the increment to be recomputed */
-  double vibrato_phase;
-  double bend_cents; /* the bend as bend_smooth lets it follow the wheel */
+  double base_cents;     /* key, tune, velocity and random: fixed at note-on */
+  double glide_cents;    /* mono glide offset, moving towards 0 */
+  double rate_log2;      /* log2(sample rate / output rate) */
+  double last_cents;     /* at the last control point; NAN forces the increment to be recomputed */
+  sc_lazy_phase vibrato; /* of SC_PARAM_VIBRATO_*; zero at the voice start */
+  double bend_cents;     /* the bend as bend_smooth lets it follow the wheel */
 } sc_voice_pitch;
 
 /* Gain and stereo placement. */

@@ -25,7 +25,8 @@ void sc_voice_params_start(const sc_engine *engine, sc_voice_params *vp) {
   p.sustain = value[SC_PARAM_PITCH_SUSTAIN];
   p.release = value[SC_PARAM_PITCH_RELEASE];
   sc_lazy_env_start(&vp->pitch_env, &p, engine->config.sample_rate);
-  vp->vibrato_phase = value[SC_PARAM_RESTART_VOICE_LFO] > 0.5f ? 0.0 : engine->voice_vibrato_phase;
+  vp->vibrato = sc_lazy_phase_at(
+      value[SC_PARAM_RESTART_VOICE_LFO] > 0.5f ? 0.0 : engine->voice_vibrato_phase);
 }
 
 double sc_voice_params_cents(const sc_engine *engine, sc_voice_params *vp, uint32_t frames) {
@@ -35,9 +36,9 @@ double sc_voice_params_cents(const sc_engine *engine, sc_voice_params *vp, uint3
   if (semitones != 0.0f) cents += 100.0 * semitones * sc_lazy_env_level(&vp->pitch_env);
   vp->pitch_env.lag += frames;
   float depth = value[SC_PARAM_VOICE_VIBRATO_DEPTH];
-  if (depth != 0.0f) cents += depth * sin(2.0 * SC_PI * vp->vibrato_phase);
-  vp->vibrato_phase += value[SC_PARAM_VOICE_VIBRATO_RATE] * frames / engine->config.sample_rate;
-  vp->vibrato_phase -= floor(vp->vibrato_phase);
+  double rate = engine->config.sample_rate;
+  if (depth != 0.0f) cents += depth * sin(2.0 * SC_PI * sc_lazy_phase_read(&vp->vibrato, rate));
+  sc_lazy_phase_advance(&vp->vibrato, value[SC_PARAM_VOICE_VIBRATO_RATE], frames, rate);
   return cents;
 }
 

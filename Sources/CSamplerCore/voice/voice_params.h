@@ -5,11 +5,12 @@
 #define SC_VOICE_PARAMS_H
 
 #include "dsp/envelope.h"
+#include "dsp/lazy_phase.h"
 
 /* A voice's share of the engine's pitch parameters. */
 typedef struct sc_voice_params {
   sc_lazy_env pitch_env; /* SC_PARAM_PITCH_ATTACK...RELEASE, read while its semitones are not 0 */
-  double vibrato_phase;  /* of SC_PARAM_VOICE_VIBRATO_*, 0...1 */
+  sc_lazy_phase vibrato; /* of SC_PARAM_VOICE_VIBRATO_* */
 } sc_voice_params;
 
 /* Adds the engine's amplitude envelope times to a note's `ampeg` (already shaped by velocity and

@@ -70,9 +70,10 @@ static double chunk_cents(const sc_engine *engine, sc_voice *v, const sc_live_mo
   /* the library's own vibrato (vibratoDepth), off by default; SFZ has no implicit mod-wheel
    * vibrato, so an instrument's CC1 means only what its opcodes say */
   float vibrato = engine->parameters.value[SC_PARAM_VIBRATO_DEPTH];
-  if (vibrato != 0.0f) cents += vibrato * sin(2.0 * SC_PI * v->pitch.vibrato_phase);
-  v->pitch.vibrato_phase += engine->parameters.value[SC_PARAM_VIBRATO_RATE] * n / rate;
-  v->pitch.vibrato_phase -= floor(v->pitch.vibrato_phase);
+  if (vibrato != 0.0f)
+    cents += vibrato * sin(2.0 * SC_PI * sc_lazy_phase_read(&v->pitch.vibrato, rate));
+  sc_lazy_phase_advance(&v->pitch.vibrato, engine->parameters.value[SC_PARAM_VIBRATO_RATE], n,
+                        rate);
   if (v->pitch.glide_cents != 0.0) {
     float glide_rate = engine->parameters.value[SC_PARAM_GLIDE_RATE];
     double step = glide_rate > 0.0f ? 1200.0 / glide_rate * n / rate : fabs(v->pitch.glide_cents);
