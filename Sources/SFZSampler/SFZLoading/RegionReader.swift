@@ -1,7 +1,7 @@
 import SFZ
 
-/// One region's opcodes as `RegionMapping` reads them. Every name looked up is recorded, so the
-/// loader reports as not rendered exactly the opcodes the mapping never asked for: the list of
+/// One region's opcodes as `RegionMapping` reads them. Every opcode of the region looked up is
+/// recorded, so the loader reports as not rendered exactly the opcodes the mapping never asked for: the list of
 /// rendered opcodes is the code that reads them, not a list kept beside it.
 ///
 /// ```swift
@@ -14,8 +14,9 @@ final class RegionReader {
   /// The region's opcode names in order, so families matched by pattern come out the same
   /// every time.
   private let sortedNames: [String]
-  /// Every name looked up, written in the region or not.
-  private(set) var names: Set<String> = []
+  /// The region's own opcodes looked up: all that `unread` needs, and far fewer to hash than
+  /// every name the mapping asks about (hundreds a region, most of which it does not write).
+  private var names: Set<String> = []
 
   init(_ region: SFZRegion) {
     self.region = region
@@ -33,8 +34,9 @@ final class RegionReader {
 
   /// The opcode, when the region writes it.
   func opcode(_ name: String) -> SFZOpcode? {
+    guard let found = region.opcodes[name] else { return nil }
     names.insert(name)
-    return region.opcodes[name]
+    return found
   }
 
   /// Whether the region writes the opcode.
@@ -45,14 +47,12 @@ final class RegionReader {
 
   /// The opcode's validated number as a whole number (see `SFZRegion.int`).
   func int(_ name: String) -> Int? {
-    names.insert(name)
-    return region.int(name)
+    opcode(name) == nil ? nil : region.int(name)
   }
 
   /// A key-valued opcode as a MIDI note.
   func note(_ name: String) -> Int? {
-    names.insert(name)
-    return region.note(name)
+    opcode(name) == nil ? nil : region.note(name)
   }
 
   /// The opcode's value text.
