@@ -116,7 +116,7 @@ struct __attribute__((aligned(64))) sc_voice {
   double ring_phase;        /* frames into the ring modulator's cycle (sc_region.ring) */
   sc_voice_note note;       /* the note id it answers to and its per-note expression */
   struct sc_stream *stream; /* this voice slot's ring for streamed samples, or NULL */
-  /* the slot's bit among the engine's busy slots (state/busy_slots.h), set at engine creation */
+  /* the slot's bit among the engine's busy slots (state/busy_slots.h), set when a voice starts */
   _Atomic uint64_t *busy_word;
   uint64_t busy_bit;
   /* Last, and left out when a voice starts (most voices have no comb filter): the delay line of

@@ -43,14 +43,13 @@ static void start_identity(sc_engine *engine, sc_voice *v, const sc_instrument *
   const sc_channel *c = &engine->channels[channel];
   /* the slot's, not the voice's */
   struct sc_stream *stream = v->stream;
-  _Atomic uint64_t *busy_word = v->busy_word;
-  uint64_t busy_bit = v->busy_bit;
+  uint32_t slot = (uint32_t)(v - engine->voices);
   memset(v, 0, offsetof(sc_voice, comb_line));
   v->stream = stream;
-  v->busy_word = busy_word;
-  v->busy_bit = busy_bit;
+  v->busy_word = &engine->busy[slot / 64];
+  v->busy_bit = 1ull << (slot % 64);
   v->state = SC_VOICE_PLAYING;
-  atomic_fetch_or_explicit(busy_word, busy_bit, memory_order_relaxed);
+  atomic_fetch_or_explicit(v->busy_word, v->busy_bit, memory_order_relaxed);
   v->instrument = instrument;
   v->region = r;
   v->play = play;
