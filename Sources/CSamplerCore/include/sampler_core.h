@@ -1006,7 +1006,7 @@ typedef enum sc_note_expression {
  * frames on a parameter that can ramp moves linearly from the value in force before the event:
  * at frame k + i of an event at frame k the value is start + (target - start) * (i + 1) / n, so
  * it reaches the target on frame k + n - 1 (master gain per frame; the others on the same line
- * at frames k, k + 32, k + 64... (the engine's control step, SC_CONTROL_FRAMES) and k + n - 1,
+ * at frames k, k + 64, k + 128... (the engine's control step, SC_CONTROL_FRAMES) and k + n - 1,
  * each value held until the next). A newer event on the same parameter supersedes an unfinished
  * ramp, starting from the value reached (the last frame's or step's). A parameter that cannot ramp
  * takes its target at the event's frame, whatever ramp the event asks for. A value outside the

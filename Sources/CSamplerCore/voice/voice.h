@@ -100,6 +100,7 @@ struct __attribute__((aligned(64))) sc_voice {
   bool sostenuto_latched; /* the key was down when the sostenuto pedal went down (pedals.c) */
   bool one_shot;          /* ignores note-off: one_shot loop mode and release triggers */
   uint32_t delay_frames;  /* frames still to wait before the voice starts */
+  uint32_t control_step;  /* frames since the voice's last control point (voice_render.c) */
   sc_playhead head;
   sc_voice_pitch pitch;
   sc_voice_level level;

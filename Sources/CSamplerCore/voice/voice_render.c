@@ -18,8 +18,14 @@
 #include "voice/voice_mix.h"
 #include "voice/voice_params.h"
 
+/* Frames to the voice's next control point. The points lie every SC_CONTROL_FRAMES from the
+ * voice's first frame, not from the start of the span being rendered: the end of a host's block
+ * or an event adds a point where it falls and moves none of the others, so notes struck at
+ * different places in blocks whose ends fall on their grids (a note on a multiple of 64 frames
+ * into blocks of 64, 128, 256...) sound the same. */
 static uint32_t chunk_length(const sc_voice *v, uint32_t remaining) {
-  uint32_t n = remaining < SC_CONTROL_FRAMES ? remaining : SC_CONTROL_FRAMES;
+  uint32_t grid = SC_CONTROL_FRAMES - v->control_step;
+  uint32_t n = remaining < grid ? remaining : grid;
   uint32_t env_left = sc_env_frames_left(&v->amp_env);
   if (env_left > 0 && env_left < n) n = env_left;
   if (v->level.fade_step > 0.0f) {
@@ -266,6 +272,7 @@ static uint32_t render_voice(sc_engine *engine, sc_render_lane *lane, sc_voice *
       return done;
     v->level.gain = g1;
     v->level.fade = fade_end;
+    v->control_step = (v->control_step + got) % SC_CONTROL_FRAMES;
     done += got;
     bool finished = got < n || v->amp_env.stage == SC_ENV_DONE ||
                     (v->level.fade_step > 0.0f && fade_end <= 0.0f);
