@@ -50,7 +50,9 @@ static bool regions_match(const sc_instrument *instrument, uint32_t i, uint32_t 
   if (pa->start != pb->start || pa->last != pb->last || pa->loop_start != pb->loop_start ||
       pa->loop_end != pb->loop_end || pa->mod_count != pb->mod_count)
     return false;
-  if (memcmp(&instrument->mods[pa->mod_first], &instrument->mods[pb->mod_first],
+  /* an instrument without modulations has no list to point into */
+  if (pa->mod_count > 0 &&
+      memcmp(&instrument->mods[pa->mod_first], &instrument->mods[pb->mod_first],
              pa->mod_count * sizeof(sc_modulation)) != 0)
     return false;
   sc_region na = normalized(a), nb = normalized(b);
