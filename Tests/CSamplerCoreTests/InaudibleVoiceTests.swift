@@ -30,6 +30,13 @@ struct InaudibleVoiceTests {
     return h
   }
 
+  /// A live render of a note struck at frame 10 with `down` in force from the start, until `up`.
+  private func comingBack(levelDB: Double, down: sc_event, up: sc_event) -> [Float] {
+    harness(levelDB: levelDB).render(
+      frames: 14_400, events: [down, Event.noteOn(60, at: 10), up]
+    ).left
+  }
+
   @Test("a held voice that could reach -102 dBFS ends; one that could reach -98 dBFS plays on")
   func boundAtMinus100() {
     let quiet = harness(levelDB: -102 - Self.headroomDB)
@@ -52,11 +59,7 @@ struct InaudibleVoiceTests {
   @Test("the channel's volume counts at its loudest: a note struck at CC7 0 is heard at CC7 127")
   func volumeMayComeBack() {
     let levelDB = -95 - Self.headroomDB
-    let h = harness(levelDB: levelDB)
-    let out = h.render(
-      frames: 14_400,
-      events: [Event.cc(7, 0), Event.noteOn(60, at: 10), Event.cc(7, 127, at: 4_800)]
-    ).left
+    let out = comingBack(levelDB: levelDB, down: Event.cc(7, 0), up: Event.cc(7, 127, at: 4_800))
     #expect(Measure.peak(out[1_000..<4_800]) == 0, "silent at volume 0")
     let level = Measure.rmsDB(out[9_600...])
     #expect(abs(level - levelDB) < 0.1, "\(level) dBFS once the volume is up")
@@ -65,14 +68,9 @@ struct InaudibleVoiceTests {
   @Test("live, muting the master gain ends nothing; offline, the render's master gain counts")
   func masterGain() {
     let levelDB = -70 - Self.headroomDB
-    let live = harness(levelDB: levelDB)
-    let out = live.render(
-      frames: 14_400,
-      events: [
-        Event.parameter(SC_PARAM_MASTER_GAIN, 0), Event.noteOn(60, at: 10),
-        Event.parameter(SC_PARAM_MASTER_GAIN, 1, at: 4_800),
-      ]
-    ).left
+    let out = comingBack(
+      levelDB: levelDB, down: Event.parameter(SC_PARAM_MASTER_GAIN, 0),
+      up: Event.parameter(SC_PARAM_MASTER_GAIN, 1, at: 4_800))
     #expect(abs(Measure.rmsDB(out[9_600...]) - levelDB) < 0.1)
 
     // -40 dB of master gain puts the bound at -110 dBFS
