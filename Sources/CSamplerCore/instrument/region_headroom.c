@@ -30,8 +30,8 @@ static void keys_asked(const sc_instrument *instrument, bool asked[128]) {
 /* The region's headroom, `asked` the keys whose attack voices a release region asks about. */
 static float headroom(const sc_region *r, const sc_region_play *play, const bool asked[128]) {
   if (may_rise(r, play)) return 0.0f;
-  for (int k = r->lokey; k <= r->hikey && k < 128; k++)
-    if (asked[k] && !sc_region_is_release(r)) return 0.0f;
+  for (int k = r->lokey; k <= r->hikey && k < 128 && !sc_region_is_release(r); k++)
+    if (asked[k]) return 0.0f;
   /* the pan law gives a side at most sqrt 2 (voice_mix.c), and a stereo sample's width mixes
    * its sides with weights whose magnitudes sum to at most 1. A pair's two sides may meet in one
    * output: sqrt 2 (|cos x| + |sin x|) <= 2 for sides panned hard apart, 2 sqrt 2 for any. */

@@ -15,7 +15,6 @@
 #define SC_AUDIBILITY_H
 
 #include "dsp/interpolate.h"
-#include "instrument/region.h"
 #include "instrument/sample_peaks.h"
 #include "state/engine_state.h"
 #include "voice/voice.h"
@@ -34,7 +33,8 @@ static inline bool sc_voice_inaudible(const sc_engine *engine, const sc_voice *v
   /* the frame the voice may read next that lies earliest in the sample: where it is, or where
    * its loop (with the crossfade before it) or another play of the sample begins */
   uint64_t from = v->head.pos >> SC_FRACTION_BITS;
-  if (sc_region_may_loop(v->region)) {
+  /* the loop mode the voice took at its start, the engine's choice settled */
+  if (v->head.loop_mode == SC_LOOP_CONTINUOUS || v->head.loop_mode == SC_LOOP_SUSTAIN) {
     uint64_t loop_from = v->head.loop_start > v->head.crossfade_frames
                              ? v->head.loop_start - v->head.crossfade_frames
                              : 0;
